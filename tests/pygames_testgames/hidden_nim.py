@@ -126,3 +126,17 @@ def action_label(view: dict, action: str):
     if action == "end":
         return "hnim.act.end", {}
     return "hnim.act.take", {"n": int(action[5:])}
+
+
+def status(view: dict):
+    key = "hnim.status.end" if view["state"]["pending"] is not None else "hnim.status.take"
+    return key, {"player": view["viewer"]}
+
+
+def board_lines(view: dict) -> list:
+    """What the generic board shows: the pile, and the viewer's own secret card (never the other's)."""
+    g = view["state"]
+    lines = [("hnim.board.pile", {"n": g["pile"]})]
+    if view["viewer"] is not None and g["secret"][view["viewer"]] is not None:
+        lines.append(("hnim.board.secret", {"value": g["secret"][view["viewer"]]}))
+    return lines

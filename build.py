@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark pygames. Needs only Python >= 3.11, Node.js/npm and (for tests) Chromium.
+
+    python3 build.py serve [--port 8000]   set up, build dist/ and serve it on http://127.0.0.1:PORT/
+    python3 build.py test [pytest args]    set up, build dist/ and dist-test/, run ruff and every test
+    python3 build.py build                 set up and build dist/ only
+    python3 build.py bench                 set up, build, and print the benchmarks
+
+Setup is automatic: a virtualenv in .venv with the pinned dev tools of pyproject.toml, and `npm ci` for the
+pinned runtime (Pyodide, PyScript) in node_modules/. Nothing is fetched at run time by the site itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+DIST = ROOT / "dist"
+DIST_TEST = ROOT / "dist-test"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# PyScript chunks for features we never use (editor, terminal, MicroPython, pygame, TOML config): not shipped.
+# PyScript always imports its small plugin shims (py-editor, py-terminal, …); the heavy parts they load only on
+# demand (CodeMirror, xterm) and the MicroPython/TOML/graph chunks are never used by us: not shipped.
+PYSCRIPT_SKIP = ("codemirror", "xterm", "mpy-", "toml-", "pyodide_graph")
+MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
+        ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".zip": "application/zip"}
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def dev_requirements() -> list[str]:
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return data["project"]["optional-dependencies"]["dev"]
+
+
+def ensure_venv() -> None:
+    """Re-run this script inside .venv, creating it and installing the pinned tools when needed."""
+    stamp = VENV / ".requirements"
+    wanted = "\n".join(dev_requirements())
+    if not venv_python().exists():
+        print("setup: creating .venv", flush=True)
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    if not stamp.exists() or stamp.read_text() != wanted:
+        print("setup: installing " + ", ".join(dev_requirements()), flush=True)
+        subprocess.run([str(venv_python()), "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                        *dev_requirements()], check=True)
+        stamp.write_text(wanted)
+    if Path(sys.prefix).resolve() != VENV.resolve():
+        os.execv(str(venv_python()), [str(venv_python()), str(Path(__file__).resolve()), *sys.argv[1:]])
+
+
+def ensure_node_modules() -> None:
+    """`npm ci` when node_modules is missing or older than the lock file."""
+    lock = ROOT / "package-lock.json"
+    stamp = ROOT / "node_modules" / ".package-lock.json"
+    if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        sys.exit("setup: npm is needed once to fetch the pinned Pyodide and PyScript runtime (install Node.js)")
+    print("setup: npm ci", flush=True)
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+# --------------------------------------------------------------------------- build
+
+
+def runtime_versions() -> dict:
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    packages = lock["packages"]
+    return {"pyodide": packages["node_modules/pyodide"]["version"],
+            "pyscript": packages["node_modules/@pyscript/core"]["version"]}
+
+
+def catalogue_files(with_test_games: bool) -> list[Path]:
+    files = [ROOT / "pygames/web/strings.json", *sorted(ROOT.glob("pygames/*/strings.json"))]
+    if with_test_games:
+        files += sorted(ROOT.glob("tests/pygames_testgames/strings.json"))
+    return list(dict.fromkeys(files))
+
+
+def load_catalogue(with_test_games: bool) -> dict[str, dict[str, str]]:
+    """{lang: {key: text}} merged from every strings.json; a key in one language only is a build error."""
+    merged: dict[str, dict[str, str]] = {"en": {}, "fr": {}}
+    for path in catalogue_files(with_test_games):
+        for key, texts in json.loads(path.read_text(encoding="utf-8")).items():
+            if set(texts) != {"en", "fr"}:
+                raise SystemExit(f"{path}: {key} must have exactly 'en' and 'fr'")
+            for lang in merged:
+                merged[lang][key] = texts[lang]
+    return merged
+
+
+def zip_packages(target: Path, with_test_games: bool) -> None:
+    """The Python packages as one zip, unpacked by PyScript's `files` setting into the virtual file system."""
+    roots = [(ROOT, ROOT / "pygames")]
+    if with_test_games:
+        roots.append((ROOT / "tests", ROOT / "tests/pygames_testgames"))
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for base, package in roots:
+            for path in sorted(package.rglob("*")):
+                if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+                    info = zipfile.ZipInfo(str(path.relative_to(base)), date_time=(2020, 1, 1, 0, 0, 0))
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                    zf.writestr(info, path.read_bytes())
+
+
+def game_cards(with_test_games: bool) -> list[dict]:
+    """The four games for the home page, in order; `ready` is read from each package (READY = True)."""
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+    from pygames.core import registry
+
+    return [{"id": gid, "ready": registry.load(gid) is not None} for gid in registry.GAME_IDS]
+
+
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def build(out: Path = DIST, with_test_games: bool = False) -> dict:
+    """Render templates, copy static files and the runtime, zip the engines, write the precache manifest."""
+    import jinja2
+
+    if out.exists():
+        shutil.rmtree(out)
+    (out / "runtime/pyodide").mkdir(parents=True)
+    (out / "runtime/pyscript").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(ROOT / "node_modules/pyodide" / name, out / "runtime/pyodide" / name)
+    for path in sorted((ROOT / "node_modules/@pyscript/core/dist").iterdir()):
+        if path.suffix in (".js", ".css") and not path.name.startswith(PYSCRIPT_SKIP):
+            shutil.copy2(path, out / "runtime/pyscript" / path.name)
+    shutil.copytree(ROOT / "static", out / "static")
+    zip_packages(out / "pygames.zip", with_test_games)
+    shutil.copy2(ROOT / "pygames/web/main.py", out / "main.py")
+
+    catalogue = load_catalogue(with_test_games)
+    (out / "i18n").mkdir()
+    for lang, texts in catalogue.items():
+        (out / "i18n" / f"{lang}.json").write_text(json.dumps(texts, ensure_ascii=False, sort_keys=True),
+                                                  encoding="utf-8")
+    versions = runtime_versions()
+    config = {"interpreter": "./runtime/pyodide/pyodide.mjs", "files": {"./pygames.zip": "./*"}}
+    (out / "pyscript.json").write_text(json.dumps(config), encoding="utf-8")
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(ROOT), str(ROOT / "templates")]),
+                             autoescape=jinja2.select_autoescape(["html", "svg", "j2"]), undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True)
+
+    # Everything the page loads, with content hashes: the service worker's precache list. The version hashes
+    # every input (files, runtime versions, page template), so the cache name changes whenever anything does.
+    (out / "manifest.webmanifest").write_text(env.get_template("manifest.webmanifest.j2").render(),
+                                             encoding="utf-8")
+    files = sorted(p for p in out.rglob("*") if p.is_file())
+    entries = {p.relative_to(out).as_posix(): sha(p) for p in files}
+    runtime_bytes = {k: (out / k).stat().st_size for k in entries if k.startswith("runtime/pyodide/")}
+    template_text = (ROOT / "index.html").read_text(encoding="utf-8")
+    version = hashlib.sha256(json.dumps([versions, entries, template_text], sort_keys=True).encode()).hexdigest()[:12]
+    cache_name = f"pygames-{version}-pyodide-{versions['pyodide']}-pyscript-{versions['pyscript']}"
+    precache = sorted([*entries, "index.html"])
+    boot = {
+        "cacheName": cache_name,
+        "precache": precache,
+        "strings": {lang: {k: v for k, v in texts.items() if k.startswith("boot.")} for lang, texts in catalogue.items()},
+        # Fetched (not imported) runtime files: the progress bar counts their bytes.
+        "fetchBytes": {k: v for k, v in runtime_bytes.items() if not k.endswith(".mjs")},
+    }
+    context = {"versions": versions, "version": version, "boot": boot, "t": catalogue["en"],
+               "games": game_cards(with_test_games)}
+    (out / "index.html").write_text(env.get_template("index.html").render(**context), encoding="utf-8")
+    entries["index.html"] = sha(out / "index.html")
+    manifest = {"version": version, "cache": cache_name, "runtime": versions, "files": entries}
+    (out / "precache.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+    (out / "sw.js").write_text(env.get_template("sw.js.j2").render(cache_name=cache_name, precache=precache),
+                               encoding="utf-8")
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"build: {out.relative_to(ROOT)}/ {len(entries)} files, {total / 1e6:.1f} MB, cache {cache_name}")
+    return manifest
+
+
+# --------------------------------------------------------------------------- serve
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, fmt, *args):  # quiet: tests and benchmarks read their own logs
+        if os.environ.get("PYGAMES_HTTP_LOG"):
+            super().log_message(fmt, *args)
+
+
+def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for `directory` on 127.0.0.1 (port 0 = any free port); call serve_forever() on it."""
+    handler = functools.partial(Handler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve(directory: Path, port: int) -> None:
+    server = make_server(directory, port)
+    print(f"Serving pygames on http://127.0.0.1:{server.server_port}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+def start_server_thread(directory: Path) -> http.server.ThreadingHTTPServer:
+    server = make_server(directory)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+# --------------------------------------------------------------------------- test and bench
+
+
+def find_chromium() -> str | None:
+    """The system Chromium/Chrome (Playwright's bundled browser is a fallback on a user's own machine)."""
+    explicit = os.environ.get("PYGAMES_CHROMIUM")
+    if explicit:
+        return explicit
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def run_tests(pytest_args: list[str]) -> int:
+    build(DIST)
+    build(DIST_TEST, with_test_games=True)
+    print("test: ruff check .", flush=True)
+    lint = subprocess.run([str(VENV / "bin/ruff"), "check", "."], cwd=ROOT)
+    if lint.returncode != 0:
+        return lint.returncode
+    args = [str(venv_python()), "-m", "pytest", *pytest_args]
+    print("test: " + " ".join(args[1:]), flush=True)
+    code = subprocess.run(args, cwd=ROOT).returncode
+    if code == 5:
+        print("test: pytest collected no test: that is a failure", flush=True)
+        return 1
+    return code
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command")
+    p_serve = sub.add_parser("serve", help="set up, build dist/ and serve it")
+    p_serve.add_argument("--port", type=int, default=8000)
+    sub.add_parser("build", help="set up and build dist/")
+    sub.add_parser("test", help="set up, build, run ruff and all tests (extra args go to pytest)")
+    p_bench = sub.add_parser("bench", help="set up, build and print benchmarks")
+    p_bench.add_argument("--runs", type=int, default=5)
+    args, rest = parser.parse_known_args()
+    command = args.command or "serve"
+    ensure_venv()
+    ensure_node_modules()
+    if command == "test":
+        return run_tests(rest)
+    if command == "bench":
+        build(DIST)
+        import bench  # tests/bench.py: kept beside the tests, it drives the same browser
+
+        return bench.main(ROOT, DIST, args.runs)
+    build(DIST)
+    if command == "serve":
+        serve(DIST, getattr(args, "port", 8000))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

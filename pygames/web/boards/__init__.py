@@ -1,0 +1,1 @@
+"""Game-specific board renderers: pygames.web.boards.<id>.render(board, view, legal, cat) -> actions placed."""

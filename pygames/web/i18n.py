@@ -1,0 +1,76 @@
+"""The FR/EN string catalogue: every visible string of the app comes from here (pure Python)."""
+
+from __future__ import annotations
+
+import json
+import string
+from pathlib import Path
+
+LANGS = ("fr", "en")
+
+
+def catalogue_paths() -> list[Path]:
+    """strings.json of the shell, of every game package, and of the test games when they are installed."""
+    here = Path(__file__).resolve().parent
+    paths = [here / "strings.json", *sorted(here.parent.glob("*/strings.json"))]
+    try:
+        import pygames_testgames
+
+        paths.append(Path(pygames_testgames.__file__).with_name("strings.json"))
+    except ImportError:
+        pass
+    return list(dict.fromkeys(p for p in paths if p.exists()))
+
+
+def load() -> dict[str, dict[str, str]]:
+    """{lang: {key: template}}."""
+    merged: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
+    for path in catalogue_paths():
+        for key, texts in json.loads(path.read_text(encoding="utf-8")).items():
+            for lang in LANGS:
+                merged[lang][key] = texts[lang]
+    return merged
+
+
+class _Args(dict):
+    def __missing__(self, key):
+        return "{" + key + "}"
+
+
+class Catalogue:
+    """Translate keys with arguments. Seat arguments (`player`, `*_player`) become seat names; string
+    arguments starting with '@' are catalogue keys themselves; lists are joined."""
+
+    def __init__(self, strings: dict[str, dict[str, str]] | None = None, lang: str = "en"):
+        self.strings = strings if strings is not None else load()
+        self.lang = lang if lang in LANGS else "en"
+        self.names: list[str] = []
+
+    def has(self, key: str) -> bool:
+        return key in self.strings[self.lang]
+
+    def t(self, key: str, **args) -> str:
+        template = self.strings[self.lang].get(key)
+        if template is None:
+            return key  # a missing key shows itself, so tests and players notice
+        values = _Args({name: self.arg(name, value) for name, value in args.items()})
+        return string.Formatter().vformat(template, (), values)
+
+    def arg(self, name: str, value) -> str:
+        if (name == "player" or name.endswith("_player")) and isinstance(value, int) and not isinstance(value, bool):
+            return self.seat_name(value)
+        if isinstance(value, str) and value.startswith("@"):
+            return self.t(value[1:])
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self.arg(name, v) for v in value)
+        return str(value)
+
+    def seat_name(self, seat: int) -> str:
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return self.t("new.default_name", n=seat + 1)
+
+    def join(self, items: list[str]) -> str:
+        if len(items) <= 1:
+            return "".join(items)
+        return ", ".join(items[:-1]) + self.t("common.and") + items[-1]

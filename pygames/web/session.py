@@ -1,0 +1,212 @@
+"""A game being played in the app: the engine state plus who sits where (pure Python, no DOM).
+
+The shell keeps one `Session`. It decides whose screen is shown (`viewer`), when the pass-the-device cover is
+needed, which seat a computer plays next, and what is saved. It only ever hands views to the UI and bots.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs
+
+from pygames import core
+from pygames.core import bots as core_bots
+from pygames.core.rng import Rng
+
+HUMAN, COMPUTER = "human", "computer"
+MAX_NAME = 24
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str  # HUMAN or COMPUTER
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "kind": self.kind}
+
+
+def clean_name(name: str, fallback: str) -> str:
+    """Names are plain text: trimmed, control characters removed, length capped. Never HTML."""
+    text = "".join(ch for ch in str(name) if ch.isprintable()).strip()[:MAX_NAME]
+    return text or fallback
+
+
+@dataclass
+class Session:
+    game: object
+    state: dict
+    seats: list[Seat]
+    save_id: str
+    viewer: int | None = None  # whose private view is on screen (None: public view only)
+    created: float = 0.0
+    bot_rng: Rng = field(default_factory=lambda: Rng(0))
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def start(cls, game, seats: list[Seat], seed: int, options: dict, save_id: str, created: float = 0.0):
+        state = core.new_game(game, len(seats), seed, options)
+        session = cls(game, state, seats, save_id, created=created, bot_rng=Rng(seed ^ 0x5EED))
+        session.viewer = session.initial_viewer()
+        return session
+
+    @classmethod
+    def from_save(cls, text: str, games: dict, save_id: str | None = None):
+        """Rebuild a saved game; raises core.InvalidSave with a catalogue key if anything is wrong."""
+        game, state, data = core.load_recipe(text, games)
+        raw = data.get("seats")
+        if not isinstance(raw, list) or len(raw) != state["players"]:
+            raise core.InvalidSave("core.save.seats", {}, "seats missing or of the wrong length")
+        seats = []
+        for index, seat in enumerate(raw):
+            if not isinstance(seat, dict) or seat.get("kind") not in (HUMAN, COMPUTER):
+                raise core.InvalidSave("core.save.seats", {}, f"seat {index} is malformed")
+            seats.append(Seat(clean_name(seat.get("name", ""), f"#{index + 1}"), seat["kind"]))
+        sid = save_id or str(data.get("id") or "")[:40] or "imported"
+        created = data.get("created") if isinstance(data.get("created"), (int, float)) else 0.0
+        session = cls(game, state, seats, sid, created=created,
+                      bot_rng=Rng(state["seed"] ^ 0x5EED ^ len(state["history"])))
+        session.viewer = session.initial_viewer()
+        return session
+
+    def to_save(self, updated: float = 0.0) -> str:
+        extra = {"id": self.save_id, "seats": [s.to_json() for s in self.seats], "created": self.created,
+                 "updated": updated}
+        return json.dumps(core.save_recipe(self.state, extra), separators=(",", ":"))
+
+    # ------------------------------------------------------------------ who is who
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == HUMAN]
+
+    def initial_viewer(self) -> int | None:
+        """With one human, always their screen; with several, nobody's until the first cover is passed."""
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else None
+
+    def to_move(self) -> list[int]:
+        return list(self.game.to_move(self.state))
+
+    def next_bot(self) -> int | None:
+        """A computer seat that must choose now (computers answer before humans in a simultaneous choice)."""
+        return next((p for p in self.to_move() if self.seats[p].kind == COMPUTER), None)
+
+    def next_human(self) -> int | None:
+        movers = self.to_move()
+        if self.viewer in movers and self.seats[self.viewer].kind == HUMAN:
+            return self.viewer  # keep the current human while they are still choosing
+        return next((p for p in movers if self.seats[p].kind == HUMAN), None)
+
+    def public_part(self, seat: int | None) -> dict:
+        v = core.view(self.game, self.state, seat)
+        v.pop("viewer")
+        return v
+
+    def views_differ(self, a: int | None, b: int | None) -> bool:
+        return self.public_part(a) != self.public_part(b)
+
+    def needs_cover(self, seat: int) -> bool:
+        """The pass-the-device cover is needed before showing `seat`'s screen when another human could then
+        see something hidden from them, or `seat` could see what the current viewer saw."""
+        if len(self.humans) < 2 or seat == self.viewer:
+            return False
+        if self.viewer is None:
+            return any(self.views_differ(seat, other) for other in self.humans if other != seat)
+        return self.views_differ(self.viewer, seat)
+
+    # ------------------------------------------------------------------ playing
+
+    def view(self) -> dict:
+        return core.view(self.game, self.state, self.viewer)
+
+    def legal_for_viewer(self) -> list[str]:
+        if self.viewer is None or self.seats[self.viewer].kind != HUMAN or core.is_over(self.game, self.state):
+            return []
+        return core.legal_actions(self.game, self.state, self.viewer)
+
+    def act(self, action: str) -> None:
+        """The viewer plays `action`; raises core.IllegalAction (with a reason) and keeps the state if illegal."""
+        if self.viewer is None:
+            raise core.IllegalAction("core.err.not_your_turn", {"player": -1}, "no human seat on screen")
+        self.state = core.apply(self.game, self.state, self.viewer, action)
+
+    def bot_step(self) -> tuple[int, str] | None:
+        """Let one computer seat choose, from its own view only. Returns (seat, action) or None."""
+        seat = self.next_bot()
+        if seat is None:
+            return None
+        bot = core_bots.default_bot(self.game)
+        action = core_bots.bot_move(self.game, self.state, seat, bot, self.bot_rng)
+        self.state = core.apply(self.game, self.state, seat, action)
+        return seat, action
+
+    def can_undo(self) -> bool:
+        return self.viewer is not None and core.can_undo(self.state, self.viewer)
+
+    def undo(self) -> None:
+        self.state = core.undo(self.game, self.state, self.viewer)
+
+    def restart(self) -> None:
+        self.state = core.new_game(self.game, self.state["players"], self.state["seed"], self.state["options"])
+        self.viewer = self.initial_viewer()
+
+    @property
+    def over(self) -> bool:
+        return core.is_over(self.game, self.state)
+
+    def result(self) -> dict:
+        return core.result(self.game, self.state)
+
+
+# ---------------------------------------------------------------------- deep links
+
+
+class LinkError(ValueError):
+    def __init__(self, key: str, args: dict | None = None):
+        self.key, self.args = key, args or {}
+        super().__init__(key)
+
+
+def parse_deep_link(query: str, games: dict) -> dict | None:
+    """`?game=<id>&seats=human,computer&seed=<n>&lang=fr|en[&names=A,B][&opt.<id>=<value>][&botdelay=ms]`.
+
+    Returns None when the query does not ask for a game, else {game, seats, seed, options, lang, botdelay}.
+    Option values are matched against the game's choices as text, so `opt.pile=11` selects the int 11."""
+    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
+    lang = params.get("lang") if params.get("lang") in ("fr", "en") else None
+    if "game" not in params:
+        return {"lang": lang} if lang else None
+    game = games.get(params["game"])
+    if game is None:
+        raise LinkError("core.save.unknown_game", {"game": params["game"][:40]})
+    kinds = [k.strip() for k in params.get("seats", "").split(",") if k.strip()]
+    lo, hi = game.PLAYERS
+    if not kinds:
+        kinds = [HUMAN] + [COMPUTER] * (lo - 1)
+    if any(k not in (HUMAN, COMPUTER) for k in kinds) or not lo <= len(kinds) <= hi:
+        raise LinkError("core.err.players", {"min": lo, "max": hi})
+    names = params.get("names", "").split(",") if params.get("names") else []
+    seed_text = params.get("seed")
+    try:
+        seed = int(seed_text) if seed_text not in (None, "") else None
+    except ValueError as exc:
+        raise LinkError("core.err.seed") from exc
+    options = {}
+    known = {o["id"]: o for o in game.OPTIONS}
+    for key, value in params.items():
+        if not key.startswith("opt."):
+            continue
+        opt = known.get(key[4:])
+        match = [c for c in opt["choices"] if str(c).lower() == value.lower()] if opt else []
+        if not match:
+            raise LinkError("core.err.option_value", {"option": key[4:], "value": value[:40]})
+        options[key[4:]] = match[0]
+    try:
+        botdelay = max(0, min(5000, int(params.get("botdelay", "-1"))))
+    except ValueError:
+        botdelay = -1
+    return {"game": params["game"], "kinds": kinds, "names": names, "seed": seed, "options": options,
+            "lang": lang, "botdelay": botdelay if "botdelay" in params else None}
