@@ -259,7 +259,7 @@ def run_tests(pytest_args: list[str]) -> int:
         return lint.returncode
     args = [str(venv_python()), "-m", "pytest", *pytest_args]
     print("test: " + " ".join(args[1:]), flush=True)
-    code = subprocess.run(args, cwd=ROOT).returncode
+    code = subprocess.run(args, cwd=ROOT, env={**os.environ, "PYGAMES_FRESH_BUILD": "1"}).returncode
     if code == 5:
         print("test: pytest collected no test: that is a failure", flush=True)
         return 1

@@ -43,8 +43,9 @@
   const nativeFetch = window.fetch.bind(window);
   window.fetch = async function (input, init) {
     const response = await nativeFetch(input, init);
-    const url = new URL(typeof input === "string" ? input : input.url, location.href);
-    const method = (init && init.method) || (typeof input === "string" ? "GET" : input.method) || "GET";
+    const isRequest = typeof Request !== "undefined" && input instanceof Request;
+    const url = new URL(isRequest ? input.url : String(input), location.href);  // input may be a URL object
+    const method = ((init && init.method) || (isRequest ? input.method : "GET")).toUpperCase();
     if (url.origin !== location.origin || method !== "GET" || !response.ok) return response;
     const key = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
     if (window.caches && data.precache.includes(key)) {

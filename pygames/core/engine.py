@@ -58,20 +58,20 @@ MAX_HISTORY = 20_000
 
 
 class IllegalAction(ValueError):
-    """An action refused by the rules. `key`/`args` name a catalogue message; str() is English."""
+    """An action refused by the rules. `key`/`params` name a catalogue message; str() is English."""
 
     def __init__(self, key: str, args: dict | None = None, text: str = ""):
         self.key = key
-        self.args = args or {}
+        self.params = args or {}
         super().__init__(text or key)
 
 
 class InvalidSave(ValueError):
-    """A saved game that cannot be loaded. `key`/`args` name a catalogue message."""
+    """A saved game that cannot be loaded. `key`/`params` name a catalogue message."""
 
     def __init__(self, key: str, args: dict | None = None, text: str = ""):
         self.key = key
-        self.args = args or {}
+        self.params = args or {}
         super().__init__(text or key)
 
 

@@ -29,7 +29,7 @@ def storage_get(key: str) -> str | None:
         value = js.localStorage.getItem(key)
     except Exception:  # storage disabled (private mode): the app still works, without saves
         return None
-    return None if value is None else str(value)
+    return value if isinstance(value, str) else None  # JS null arrives as pyodide's jsnull, not None
 
 
 def storage_set(key: str, value: str | None) -> None:
@@ -71,7 +71,7 @@ class App:
         try:
             link = parse_deep_link(str(js.location.search), self.games)
         except LinkError as exc:
-            self.show_error(self.cat.t(exc.key, **exc.args))
+            self.show_error(self.cat.t(exc.key, **exc.params))
         if link and link.get("lang"):
             self.cat.lang = link["lang"]
             storage_set(LANG_KEY, link["lang"])
@@ -89,9 +89,7 @@ class App:
         game = self.games[link["game"]]
         seats = []
         for i, kind in enumerate(link["kinds"]):
-            fallback = self.cat.t("new.default_name" if kind == HUMAN else "new.computer_name", n=i + 1)
-            name = link["names"][i] if i < len(link["names"]) else ""
-            seats.append(Seat(clean_name(name, fallback), kind))
+            seats.append(Seat(clean_name(link["names"][i] if i < len(link["names"]) else ""), kind))
         if link["botdelay"] is not None:
             self.bot_delay = link["botdelay"]
         seed = link["seed"] if link["seed"] is not None else self.random_seed()
@@ -144,7 +142,10 @@ class App:
         clear(target)
         saves = self.saved_games()
         for save_id, data in saves:
-            names = ", ".join(clean_name(s.get("name", ""), "?") for s in data.get("seats", []))
+            seats = [s for s in data.get("seats", []) if isinstance(s, dict)]
+            names = ", ".join(clean_name(s.get("name", "")) or self.cat.t(
+                "new.default_name" if s.get("kind") == HUMAN else "new.computer_name", n=i + 1)
+                for i, s in enumerate(seats))
             label = self.cat.t("home.saved", game=self.cat.t(f"home.game.{data.get('game')}"), players=names,
                                moves=len(data.get("history", [])))
             target.appendChild(el("li", {"data-save": save_id}, None, [
@@ -215,9 +216,8 @@ class App:
     def start_from_form(self) -> None:
         form = self.read_new_game_form()
         seats = []
-        for i, (name, kind) in enumerate(zip(form["names"], form["kinds"], strict=True)):
-            fallback = self.cat.t("new.default_name" if kind == HUMAN else "new.computer_name", n=i + 1)
-            seats.append(Seat(clean_name(name, fallback), kind))
+        for name, kind in zip(form["names"], form["kinds"], strict=True):
+            seats.append(Seat(clean_name(name), kind))
         seed_text = form["seed"].strip()
         if seed_text and not seed_text.lstrip("-").isdigit():
             self.show_error(self.cat.t("core.err.seed"))
@@ -230,14 +230,15 @@ class App:
         try:
             session = Session.start(game, seats, seed, options, save_id, created=time.time())
         except core.IllegalAction as exc:
-            self.show_error(self.cat.t(exc.key, **exc.args))
+            self.show_error(self.cat.t(exc.key, **exc.params))
             return
         self.open_session(session)
 
     def open_session(self, session: Session) -> None:
         self.stop_bots()
         self.session = session
-        self.cat.names = [s.name for s in session.seats]
+        self.cat.set_seats([s.name for s in session.seats],
+                           {i for i, s in enumerate(session.seats) if s.kind == COMPUTER})
         storage_set(CURRENT_KEY, session.save_id)
         self.autosave()
         self.covered_for = None
@@ -338,7 +339,8 @@ class App:
             if seat in view["to_move"]:
                 tags.append(self.cat.t("game.to_move"))
             target.appendChild(el("li", {"data-player": seat, "class": "moving" if seat in view["to_move"] else None},
-                                  None, [el("strong", None, info.name), el("span", None, " — " + ", ".join(tags))]))
+                                  None, [el("strong", None, self.cat.seat_name(seat)),
+                                         el("span", None, " — " + ", ".join(tags))]))
 
     def board_renderer(self, game_id: str):
         """pygames.web.boards.<id>.render(board, view, legal, cat) -> actions it placed, or the generic one."""
@@ -357,6 +359,8 @@ class App:
     def show_game_over(self) -> None:
         self.stop_bots()
         s = self.session
+        for node_id in ("board", "actions"):
+            clear(by_id(node_id))  # no stale game controls behind the end screen
         self.show_screen("gameover")
         result = s.result()
         render.score_table(by_id("score-table"), result, self.cat, s.game.ID)
@@ -378,7 +382,7 @@ class App:
         try:
             self.session.act(action)
         except core.IllegalAction as exc:
-            self.show_error(self.cat.t(exc.key, **exc.args))
+            self.show_error(self.cat.t(exc.key, **exc.params))
             return
         self.after_change()
 
@@ -409,7 +413,7 @@ class App:
         try:
             self.session.undo()
         except core.IllegalAction as exc:
-            self.show_error(self.cat.t(exc.key, **exc.args))
+            self.show_error(self.cat.t(exc.key, **exc.params))
             return
         self.after_change()
 
@@ -448,7 +452,7 @@ class App:
         try:
             session = Session.from_save(text, self.games, save_id=save_id)
         except core.InvalidSave as exc:
-            self.show_error(self.cat.t(exc.key, **exc.args))
+            self.show_error(self.cat.t(exc.key, **exc.params))
             return False
         self.open_session(session)
         return True
@@ -487,7 +491,7 @@ class App:
             text = str(await file.text())
             session = Session.from_save(text, self.games, save_id=f"import-{int(time.time() * 1000)}")
         except core.InvalidSave as exc:
-            self.show_error(self.cat.t(exc.key, **exc.args))
+            self.show_error(self.cat.t(exc.key, **exc.params))
             return
         except Exception as exc:  # unreadable file, wrong encoding…
             self.show_error(self.cat.t("app.error", message=str(exc)[:200]))

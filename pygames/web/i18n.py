@@ -44,7 +44,8 @@ class Catalogue:
     def __init__(self, strings: dict[str, dict[str, str]] | None = None, lang: str = "en"):
         self.strings = strings if strings is not None else load()
         self.lang = lang if lang in LANGS else "en"
-        self.names: list[str] = []
+        self.names: list[str] = []  # "" = an unnamed seat, shown with the default name of its kind
+        self.computers: set[int] = set()
 
     def has(self, key: str) -> bool:
         return key in self.strings[self.lang]
@@ -66,9 +67,12 @@ class Catalogue:
         return str(value)
 
     def seat_name(self, seat: int) -> str:
-        if 0 <= seat < len(self.names):
+        if 0 <= seat < len(self.names) and self.names[seat]:
             return self.names[seat]
-        return self.t("new.default_name", n=seat + 1)
+        return self.t("new.computer_name" if seat in self.computers else "new.default_name", n=seat + 1)
+
+    def set_seats(self, names: list[str], computers: set[int]) -> None:
+        self.names, self.computers = list(names), set(computers)
 
     def join(self, items: list[str]) -> str:
         if len(items) <= 1:

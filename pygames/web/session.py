@@ -27,10 +27,10 @@ class Seat:
         return {"name": self.name, "kind": self.kind}
 
 
-def clean_name(name: str, fallback: str) -> str:
-    """Names are plain text: trimmed, control characters removed, length capped. Never HTML."""
-    text = "".join(ch for ch in str(name) if ch.isprintable()).strip()[:MAX_NAME]
-    return text or fallback
+def clean_name(name) -> str:
+    """Names are plain text: trimmed, control characters removed, length capped. Never HTML.
+    An empty name means "use the default name" (shown in the current language)."""
+    return "".join(ch for ch in str(name) if ch.isprintable()).strip()[:MAX_NAME]
 
 
 @dataclass
@@ -63,7 +63,7 @@ class Session:
         for index, seat in enumerate(raw):
             if not isinstance(seat, dict) or seat.get("kind") not in (HUMAN, COMPUTER):
                 raise core.InvalidSave("core.save.seats", {}, f"seat {index} is malformed")
-            seats.append(Seat(clean_name(seat.get("name", ""), f"#{index + 1}"), seat["kind"]))
+            seats.append(Seat(clean_name(seat.get("name", "")), seat["kind"]))
         sid = save_id or str(data.get("id") or "")[:40] or "imported"
         created = data.get("created") if isinstance(data.get("created"), (int, float)) else 0.0
         session = cls(game, state, seats, sid, created=created,
@@ -166,7 +166,7 @@ class Session:
 
 class LinkError(ValueError):
     def __init__(self, key: str, args: dict | None = None):
-        self.key, self.args = key, args or {}
+        self.key, self.params = key, args or {}
         super().__init__(key)
 
 

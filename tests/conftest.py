@@ -1,0 +1,127 @@
+"""Shared fixtures. Browser tests drive the built test site (dist-test/) in the system Chromium.
+
+Per the stack notes: the system binary through `executable_path` (never `playwright install`), flags that keep
+Chromium off the network, one booted page per test module, 60 s for a boot.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-quic", "--no-first-run", "--disable-dev-shm-usage"]
+BOOT_MS = 60_000
+
+
+@pytest.fixture(scope="session")
+def test_site_dir() -> Path:
+    """dist-test/ (the app plus the test-only games), rebuilt unless build.py has just built it."""
+    if os.environ.get("PYGAMES_FRESH_BUILD") != "1" or not (build.DIST_TEST / "index.html").exists():
+        build.build(build.DIST_TEST, with_test_games=True)
+    return build.DIST_TEST
+
+
+@pytest.fixture(scope="session")
+def playwright_driver():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    path = build.find_chromium()
+    if path is None:
+        pytest.fail("No Chromium found: install it (Debian: apt-get install -y chromium) or set PYGAMES_CHROMIUM")
+    browser = playwright_driver.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def server(test_site_dir):
+    srv = build.start_server_thread(test_site_dir)
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="module")
+def origin(server) -> str:
+    return f"http://127.0.0.1:{server.server_port}"
+
+
+class AppPage:
+    """One browser page on the app, recording every request and every page error."""
+
+    def __init__(self, browser, origin: str, **context_args):
+        self.origin = origin
+        self.context = browser.new_context(**context_args)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        self.context.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+
+    def open(self, query: str = "") -> None:
+        self.page.goto(f"{self.origin}/{query}")
+        self.wait_ready()
+
+    def reload(self) -> None:
+        self.page.reload()
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_selector("html[data-app-state=ready], html[data-app-state=error]", state="attached",
+                                    timeout=BOOT_MS)
+        state = self.page.get_attribute("html", "data-app-state")
+        assert state == "ready", f"app state {state}: {self.errors}"
+
+    def off_origin(self) -> list[str]:
+        ours = urlparse(self.origin).netloc
+        return [u for u in self.requests if urlparse(u).scheme not in ("data", "blob") and urlparse(u).netloc != ours]
+
+    def reset_storage(self) -> None:
+        self.page.evaluate("localStorage.clear()")
+
+    def visible(self, selector: str) -> bool:
+        return self.page.locator(selector).first.is_visible()
+
+    def status(self) -> str:
+        return self.page.inner_text("[data-testid=status]")
+
+    def enabled_actions(self) -> list[str]:
+        return self.page.eval_on_selector_all(
+            "button[data-action]:not([disabled])",
+            "els => els.filter(e => e.offsetParent !== null).map(e => e.dataset.action)")
+
+    def click_action(self, action: str) -> None:
+        self.page.click(f'button[data-action="{action}"]')
+
+    def saved(self) -> dict:
+        current = self.page.evaluate("localStorage.getItem('pygames.current')")
+        return json.loads(self.page.evaluate(f"localStorage.getItem('pygames.save.{current}')"))
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture(scope="module")
+def app(browser, origin):
+    page = AppPage(browser, origin, locale="en-US")
+    page.open()
+    yield page
+    page.close()

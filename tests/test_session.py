@@ -1,0 +1,144 @@
+"""The shell's pure parts: seats, the pass-the-device decision, saves with seats, deep links, the catalogue."""
+
+import json
+
+import pytest
+from pygames_testgames import hidden_nim as nim
+
+from pygames import core
+from pygames.web import i18n
+from pygames.web.session import COMPUTER, HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
+
+GAMES = {"hnim": nim}
+
+
+def hot_seat(seed=1):
+    return Session.start(nim, [Seat("Ann", HUMAN), Seat("Bob", HUMAN)], seed, {}, "t1")
+
+
+def test_two_humans_start_behind_the_cover_because_their_secrets_differ():
+    s = hot_seat()
+    assert s.viewer is None
+    assert s.next_human() == 0 and s.needs_cover(0)
+
+
+def test_cover_between_humans_whose_views_differ_but_not_for_the_same_human():
+    s = hot_seat()
+    s.viewer = 0
+    s.act("take:1")
+    assert s.next_human() == 0 and not s.needs_cover(0)  # still Ann's compound turn
+    s.act("end")
+    assert s.next_human() == 1 and s.needs_cover(1)
+
+
+def test_no_cover_when_views_are_identical():
+    s = hot_seat()
+    s.state = core.clone(s.state)
+    s.state["secret"] = [2, 2]
+    s.state["log"] = []  # no private lines either: both seats now see exactly the same thing
+    s.viewer = 0
+    s.state["turn"] = 1
+
+    original = nim.view
+
+    def same_view(state, player):  # a perfect-information game: every seat sees the spectator's view
+        return original(state, None)
+
+    nim.view = same_view
+    try:
+        assert not s.needs_cover(1)
+    finally:
+        nim.view = original
+
+
+def test_one_human_against_the_computer_never_needs_a_cover():
+    s = Session.start(nim, [Seat("Ann", HUMAN), Seat("CPU", COMPUTER)], 3, {}, "t2")
+    assert s.viewer == 0 and not s.needs_cover(0)
+    s.act("take:1")
+    s.act("end")
+    assert s.next_bot() == 1 and s.next_human() is None
+    seat, action = s.bot_step()
+    assert seat == 1 and action.startswith("take:")
+    assert s.legal_for_viewer() == []  # the computer's compound turn is not the human's to play
+    s.bot_step()
+    assert s.next_human() == 0 and s.viewer == 0
+
+
+def test_act_refuses_illegal_moves_and_keeps_the_state():
+    s = hot_seat()
+    s.viewer = 0
+    before = core.state_to_json(s.state)
+    with pytest.raises(core.IllegalAction):
+        s.act("take:4")
+    assert core.state_to_json(s.state) == before
+
+
+def test_save_round_trip_keeps_seats_and_state():
+    s = hot_seat(5)
+    s.viewer = 0
+    s.act("take:2")
+    again = Session.from_save(s.to_save(), GAMES, save_id="x")
+    assert [x.name for x in again.seats] == ["Ann", "Bob"]
+    assert core.state_to_json(again.state) == core.state_to_json(s.state)
+
+
+@pytest.mark.parametrize("seats", [None, [], [{"name": "A", "kind": "human"}], [{"name": "A"}, {"name": "B"}],
+                                   "xx", [{"name": "A", "kind": "human"}, {"name": "B", "kind": "robot"}]])
+def test_saves_with_bad_seats_are_rejected(seats):
+    data = json.loads(hot_seat().to_save())
+    data["seats"] = seats
+    with pytest.raises(core.InvalidSave) as exc:
+        Session.from_save(json.dumps(data), GAMES)
+    assert exc.value.key == "core.save.seats"
+
+
+def test_names_are_plain_text_trimmed_and_capped():
+    assert clean_name("  <b>Ann</b>\n\x00 ") == "<b>Ann</b>"  # kept as text; rendered with textContent
+    assert clean_name("   ") == ""  # unnamed: the default name is shown in the current language
+    assert len(clean_name("x" * 100)) == 24
+
+
+def test_deep_link_parsing():
+    link = parse_deep_link("?game=hnim&seats=human,computer&seed=42&lang=fr&opt.pile=11&names=Ann", GAMES)
+    assert link == {"game": "hnim", "kinds": [HUMAN, COMPUTER], "names": ["Ann"], "seed": 42,
+                    "options": {"pile": 11}, "lang": "fr", "botdelay": None}
+    assert parse_deep_link("", GAMES) is None
+    assert parse_deep_link("?lang=en", GAMES) == {"lang": "en"}
+    assert parse_deep_link("?game=hnim", GAMES)["kinds"] == [HUMAN, COMPUTER]
+    for bad, key in [("?game=chess", "core.save.unknown_game"), ("?game=hnim&seats=human", "core.err.players"),
+                     ("?game=hnim&seats=human,robot", "core.err.players"), ("?game=hnim&seed=abc", "core.err.seed"),
+                     ("?game=hnim&opt.pile=8", "core.err.option_value")]:
+        with pytest.raises(LinkError) as exc:
+            parse_deep_link(bad, GAMES)
+        assert exc.value.key == key
+
+
+def test_catalogue_is_complete_in_both_languages_and_formats_seats():
+    strings = i18n.load()
+    assert set(strings["fr"]) == set(strings["en"])
+    for lang in i18n.LANGS:
+        assert all(text.strip() for text in strings[lang].values())
+    cat = i18n.Catalogue(strings, "fr")
+    cat.names = ["Ann", "Bob"]
+    assert cat.t("cover.title", player=1) == "Passez l'appareil à Bob"
+    assert cat.t("hnim.log.took", player=0, n=2) == "Ann prend 2 pierre(s)."
+    cat.lang = "en"
+    assert cat.t("over.winners", players=cat.join(["Ann", "Bob"])) == "Winners: Ann and Bob"
+    assert cat.t("no.such.key") == "no.such.key"
+    cat.set_seats(["", ""], {1})
+    assert [cat.seat_name(0), cat.seat_name(1)] == ["Player 1", "Computer 2"]
+    cat.lang = "fr"
+    assert [cat.seat_name(0), cat.seat_name(1)] == ["Joueur 1", "Ordinateur 2"]
+
+
+def test_every_key_the_core_raises_is_in_the_catalogue():
+    import pathlib
+    import re
+
+    strings = i18n.load()["en"]
+    sources = [pathlib.Path(p).read_text() for p in ("pygames/core/engine.py", "pygames/web/session.py",
+                                                   "pygames/web/app.py", "tests/pygames_testgames/hidden_nim.py")]
+    keys = {k for text in sources for k in re.findall(r'"((?:core|hnim|app|over|cover|home|new|game|menu)\.[a-z_.]+)"',
+                                                       text) if not k.endswith(".")}
+    missing = sorted(k for k in keys if k not in strings)
+    assert not missing, missing
