@@ -163,8 +163,8 @@ def build(out: Path = DIST, with_test_games: bool = False) -> dict:
     (out / "pyscript.json").write_text(json.dumps(config), encoding="utf-8")
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(ROOT), str(ROOT / "templates")]),
-                             autoescape=jinja2.select_autoescape(["html", "svg", "j2"]), undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True)
+                             autoescape=jinja2.select_autoescape(["html", "svg", "j2"]),
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 
     # Everything the page loads, with content hashes: the service worker's precache list. The version hashes
     # every input (files, runtime versions, page template), so the cache name changes whenever anything does.
@@ -180,7 +180,8 @@ def build(out: Path = DIST, with_test_games: bool = False) -> dict:
     boot = {
         "cacheName": cache_name,
         "precache": precache,
-        "strings": {lang: {k: v for k, v in texts.items() if k.startswith("boot.")} for lang, texts in catalogue.items()},
+        "strings": {lang: {k: v for k, v in texts.items() if k.startswith("boot.")}
+                    for lang, texts in catalogue.items()},
         # Fetched (not imported) runtime files: the progress bar counts their bytes.
         "fetchBytes": {k: v for k, v in runtime_bytes.items() if not k.endswith(".mjs")},
     }

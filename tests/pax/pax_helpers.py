@@ -1,0 +1,77 @@
+"""Scenario builders for the PAX tests: a legal-looking table built directly, every card in exactly one place."""
+
+from __future__ import annotations
+
+from pygames import core, pax
+from pygames.pax.data import CARD_IDS, sort_cards
+
+ZONES = ("deck", "removed", "rome_hidden", "rome", "front")
+
+
+def new(players: int, seed: int = 0, **options) -> dict:
+    return core.new_game(pax, players, seed, options)
+
+
+def scenario(players: int, *, active: int = 0, start: int | None = None, phase: str = "turn", deck=None,
+             legions=None, areas=None, hands=None, money=None, rome=(), rome_hidden=None, pc=None,
+             level: int = 1, round_no: int = 1) -> dict:
+    """A state at `phase` for seat `active`. Cards not named go to the deck (after `deck`) so all 74 stay in play."""
+    state = core.new_game(pax, players, 0, {"start": 0} if players > 1 else {"level": level})
+    n = players
+    legions = [list(p) for p in (legions or [[] for _ in state["legions"]])]
+    areas = [list(a) for a in (areas or [[] for _ in range(n)])]
+    hands = [list(h) for h in (hands or [[] for _ in range(n)])]
+    named = set(sum(legions, []) + sum(areas, []) + sum(hands, []) + list(rome) + list(rome_hidden or [])
+                + list(deck or []))
+    rest = [c for c in CARD_IDS if c not in named]
+    if rome_hidden is None:
+        rome_hidden, rest = rest[:3], rest[3:]
+    start = active if start is None else start
+    state.update({
+        "deck": list(deck) if deck is not None else rest, "removed": [] if deck is None else sort_cards(rest),
+        "rome_hidden": sort_cards(rome_hidden), "rome": list(rome), "legions": legions,
+        "hands": [sort_cards(h) for h in hands], "public": [[] for _ in range(n)],
+        "areas": [sort_cards(a) for a in areas], "money": list(money or [5] * n), "pc": pc, "start": start,
+        "round": round_no, "turns": (active - start) % n, "phase": phase, "draw": None, "front": [], "staged": [],
+        "memo": [{"rome": [], "bottom": []} for _ in range(n)],
+    })
+    return state
+
+
+def act(state: dict, player: int, *actions: str) -> dict:
+    """Apply checked actions in order (each must be legal)."""
+    for a in actions:
+        state = core.apply(pax, state, player, a)
+    return state
+
+
+def play(state: dict, player: int, cards) -> dict:
+    """From the play step: stage `cards`, then finish."""
+    return act(state, player, *[f"stage:{c}" for c in cards], "finish")
+
+
+def jump_to_play(state: dict) -> dict:
+    """Skip the draw and buy of the active seat (for tests about the play step only)."""
+    state = core.clone(state)
+    state["phase"] = "play"
+    state["staged"] = []
+    return state
+
+
+def all_cards(state: dict) -> list[str]:
+    """Every card of the state, wherever it lies (for conservation checks)."""
+    out = list(state["deck"]) + state["removed"] + state["rome_hidden"] + state["rome"] + state["front"]
+    for group in (state["legions"], state["hands"], state["areas"]):
+        for cards in group:
+            out += cards
+    return out
+
+
+def swap_in(state: dict, zone: str, index: int, card: str) -> None:
+    """Put `card` at zone[index] by swapping it with whatever is there (zones: deck, removed, rome_hidden, front)."""
+    for z in ZONES:
+        if card in state[z]:
+            j = state[z].index(card)
+            state[z][j], state[zone][index] = state[zone][index], state[z][j]
+            return
+    raise AssertionError(f"{card} not found in a swappable zone")

@@ -1,0 +1,143 @@
+"""Section 7 and determinize: each seat sees only what PAX-7.1..7.18 allow; sampling is consistent."""
+
+from __future__ import annotations
+
+import json
+
+from pax_helpers import act, all_cards, scenario
+
+from pygames import core, pax
+from pygames.pax.data import CARD_IDS
+
+
+def mid_game(seed=11, players=3):
+    """A real game a few turns in, with a private draw pending for the active seat."""
+    s = core.new_game(pax, players, seed, {"start": 0})
+    rng = core.Rng(seed)
+    while s["phase"] == "draft":
+        p = pax.to_move(s)[0]
+        s = core.apply(pax, s, p, pax.legal_actions(s, p)[0])
+    for _ in range(40):
+        p = pax.to_move(s)[0]
+        s = core.apply(pax, s, p, pax.bots()["heuristic"](core.view(pax, s, p), pax.legal_actions(s, p), rng))
+    return s
+
+
+def game_text(state, seat):
+    return json.dumps(core.view(pax, state, seat))
+
+
+def test_pax_7_1_7_2_7_3_deck_and_removed():
+    """PAX-7.1 deck hidden; PAX-7.2 its size shown; PAX-7.3 removed cards never shown, only counted."""
+    s = mid_game(players=2)
+    for seat in (None, 0, 1):
+        v = core.view(pax, s, seat)["state"]
+        text = json.dumps(v)
+        known = {c for _i, c in (v["memo"] or {"deck_known": []})["deck_known"]}
+        assert not [c for c in s["deck"] if c in text and c not in known]
+        assert not [c for c in s["removed"] if c in text]
+        assert v["deck_size"] == len(s["deck"]) and v["removed_count"] == 20
+
+
+def test_pax_7_4_7_15_spy_is_private():
+    """PAX-7.4 / PAX-7.15: only the spying seat sees Rome's hidden cards, in its log and its memo."""
+    s = scenario(3, active=0, start=0)
+    s = act(s, 0, "spy")
+    for c in s["rome_hidden"]:
+        assert c in game_text(s, 0)
+        assert c not in game_text(s, 1) and c not in game_text(s, 2) and c not in game_text(s, None)
+
+
+def test_pax_7_5_7_8_7_13_7_14_public_table():
+    """PAX-7.5 Rome's open cards, piles and areas; PAX-7.8 Primus and PC; PAX-7.13 purchases; PAX-7.14 mode."""
+    s = scenario(2, areas=[["REL-08", "REL-01"], ["LAN-01"]], rome=["WEA-10"], pc=1,
+                 legions=[["ARM-01"], [], []], deck=["FLE-01", "FLE-02", "FLE-03", "FLE-04"])
+    s = act(s, 0, "normal", "mode:religion2")
+    v = core.view(pax, s, 1)["state"]
+    assert v["rome"] == ["WEA-10"] and v["legions"][0] == ["ARM-01"] and v["seats"][1]["area"] == ["LAN-01"]
+    assert v["pc_holder"] == 1 and v["start_player"] == 0
+    assert v["draw"]["mode"] == "religion2" and v["front_count"] == 2 and v["front"] is None  # PAX-7.9
+    s = act(s, 0, "legion:2:FLE-02", "hand:FLE-03", "buy:1")
+    v = core.view(pax, s, 1)["state"]
+    assert v["seats"][0]["hand_public"] == ["ARM-01"] and v["seats"][0]["hand_count"] == 2
+    assert "FLE-03" not in json.dumps(v)
+
+
+def test_pax_7_6_7_7_hands_and_money():
+    """PAX-7.6 hands: owner only, count for others; PAX-7.7 money: owner only, but every change is logged."""
+    s = mid_game()
+    for q in range(3):
+        for seat in range(3):
+            v = core.view(pax, s, seat)["state"]["seats"][q]
+            assert v["hand_count"] == len(s["hands"][q])
+            if seat == q:
+                assert v["hand"] == s["hands"][q] and v["money"] == s["money"][q]
+            else:
+                assert v["hand"] is None and v["money"] is None
+    from pygames.pax.views import money_from_log
+    assert money_from_log(core.view(pax, s, 0)["log"], 3) == s["money"]
+
+
+def test_pax_7_9_7_10_7_11_draws_and_bottom_cards():
+    """PAX-7.9 a drawn card is seen only by the drawer unless it goes under a Legion; PAX-7.10 the bottom card is
+    known to who put it there; PAX-7.11 the draft shows others only the numbers."""
+    s = core.new_game(pax, 2, 3, {"start": 0})
+    drawn = list(s["front"])
+    assert all(c not in game_text(s, 1) for c in drawn)
+    assert all(c in game_text(s, 0) for c in drawn)
+    s = act(s, 0, f"keep:{drawn[0]}")
+    v0 = core.view(pax, s, 0)["state"]
+    assert v0["memo"]["deck_known"] == [[len(s["deck"]) - 1, drawn[1]]]
+    assert drawn[1] not in game_text(s, 1)
+    s = scenario(2, deck=["FLE-01", "FLE-02", "FLE-03", "FLE-04"])
+    s = act(s, 0, "normal", "legion:1:FLE-01", "hand:FLE-02")
+    assert "FLE-01" in game_text(s, 1) and "FLE-02" not in game_text(s, 1) and "FLE-03" not in game_text(s, 1)
+
+
+def test_pax_7_16_7_17_end_of_game():
+    """PAX-7.16 at the end Rome's hidden cards, hands and money values are shown; PAX-7.17 deck never."""
+    s = scenario(2, phase="over", hands=[["SEN-01"], []], money=[3, 4])
+    v = core.view(pax, s, None)["state"]
+    assert v["rome_hidden"] == s["rome_hidden"] and v["seats"][0]["hand"] == ["SEN-01"]
+    assert v["seats"][1]["money"] == 4
+
+
+def test_pax_7_18_hot_seat_turn_events():
+    """PAX-7.18: a public turn event opens each turn (for the pass-device screen), built from public data."""
+    s = scenario(2, active=0)
+    s = act(s, 0, "spy")
+    public = core.engine.visible_log(s, None)
+    assert ["pax.log.turn", {"player": 1, "round": 1}] in public
+    assert all("cards" not in a for k, a in public if k == "pax.log.spied_cards")
+
+
+def test_pax_determinize_matches_view():
+    """determinize: the sample gives the viewer exactly their view and the same legal actions."""
+    rng = core.Rng(5)
+    for seed in range(6):
+        s = mid_game(seed=seed, players=2 + seed % 3)
+        for seat in range(s["players"]):
+            v = core.view(pax, s, seat)
+            sample = pax.determinize(v, seat, rng)
+            assert sorted(all_cards(sample)) == sorted(CARD_IDS)
+            assert pax.view(sample, seat) == v["state"]
+            assert pax.legal_actions(sample, seat) == pax.legal_actions(s, seat)
+
+
+def test_pax_determinize_covers_every_possibility():
+    """determinize samples uniformly: over many samples every unseen card appears in Rome's hidden cards,
+    and the cards the viewer put under the deck always stay where they are."""
+    s = core.new_game(pax, 2, 8, {"start": 0})
+    s = act(s, 0, f"keep:{s['front'][0]}")
+    v = core.view(pax, s, 0)
+    known = set(sum(v["state"]["legions"], [])) | set(v["state"]["seats"][0]["hand"]) | {
+        c for _i, c in v["state"]["memo"]["deck_known"]}
+    unseen = set(CARD_IDS) - known
+    rng = core.Rng(1)
+    seen_in_rome = set()
+    for _ in range(600):
+        sample = pax.determinize(v, 0, rng)
+        seen_in_rome |= set(sample["rome_hidden"])
+        for i, c in v["state"]["memo"]["deck_known"]:
+            assert sample["deck"][i] == c
+    assert seen_in_rome == unseen
