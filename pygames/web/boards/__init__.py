@@ -1,1 +1,17 @@
-"""Game-specific board renderers: pygames.web.boards.<id>.render(board, view, legal, cat) -> actions placed."""
+"""Game-specific board renderers, one module per game: ``pygames.web.boards.<game id>``.
+
+Contract (the shell in ``pygames.web.app`` calls it after every change, with the cover already handled):
+
+    render(board, view, legal, cat) -> set[str]
+
+- ``board``: the empty ``#board`` element to fill (build nodes with ``pygames.web.render.el``/``svg``, or clone
+  the Jinja2-prebuilt ``<template id="<game>-...">`` fragments of ``templates/<game>/fragments.html.j2``).
+- ``view``: ``core.view(game, state, viewer)`` — the only game data a renderer may read (never the state).
+- ``legal``: the viewer's legal actions (empty when it is not a human's turn on this screen).
+- ``cat``: the ``i18n.Catalogue`` (``cat.t(key, **args)``, ``cat.seat_name(seat)``, ``cat.lang``).
+- Returns the actions it placed on the board as ``<button data-action="...">`` (highlighted legal targets);
+  the shell shows every other legal action as a labelled button in the action bar, so nothing is ever lost.
+
+Text goes in with textContent only. Every colour also carries a symbol or a label (colour-blind safe).
+Rules pages are ``<template id="rules-<game>-<lang>">`` in the same fragments file; the Rules menu shows them.
+"""
