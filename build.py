@@ -284,6 +284,7 @@ def main() -> int:
         return run_tests(rest)
     if command == "bench":
         build(DIST)
+        sys.path[:0] = [str(ROOT / "tests")]
         import bench  # tests/bench.py: kept beside the tests, it drives the same browser
 
         return bench.main(ROOT, DIST, args.runs)

@@ -1,0 +1,170 @@
+"""Benchmarks (`python3 build.py bench`): printed numbers, never assertions.
+
+- boot: app to data-app-state=ready vs a bare loadPyodide() page from the same dist/ (cold, new context each run,
+  medians of interleaved runs) and their ratio (target <= 1.10);
+- bytes: transferred on a first visit until ready vs the runtime floor (the 5 Pyodide boot files), ratio (<= 1.05);
+- offline: reload time with the server stopped and the network off, served by our service worker;
+- per game: random full games per second in CPython, and tap-to-DOM latency p50/p95 in the browser.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from conftest import CHROMIUM_ARGS  # noqa: E402
+
+import build  # noqa: E402
+
+BARE = """<!doctype html><html data-app-state="loading"><head><meta charset="utf-8">
+<script type="module">
+import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: "./runtime/pyodide/" });
+document.documentElement.dataset.appState = "ready";
+</script></head><body>bare</body></html>"""
+
+
+def median(values):
+    return statistics.median(values) if values else float("nan")
+
+
+def pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
+
+
+def timed_load(browser, url: str) -> tuple[float, int]:
+    """(seconds to ready, bytes received) for a cold load in a fresh context."""
+    context = browser.new_context()
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    received = []
+    cdp.on("Network.loadingFinished", lambda e: received.append(e.get("encodedDataLength", 0)))
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    start = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector("html[data-app-state=ready], html[data-app-state=error]", state="attached",
+                           timeout=120_000)
+    elapsed = time.perf_counter() - start
+    if page.get_attribute("html", "data-app-state") != "ready":
+        raise RuntimeError(f"{url} failed to boot: {errors}")
+    total = sum(received)
+    context.close()
+    return elapsed, total
+
+
+def games_per_second(seconds: float = 3.0) -> dict[str, float]:
+    import importlib
+
+    from pygames import core
+    from pygames.core import bots, registry
+    from pygames.core.rng import Rng
+
+    out = {}
+    for gid, name in registry.PACKAGES.items():
+        try:
+            game = importlib.import_module(name)
+        except ImportError:
+            continue
+        lo = game.PLAYERS[0] if game.PLAYERS[0] >= 2 else min(2, game.PLAYERS[1])
+        n, start, seed = 0, time.perf_counter(), 0
+        while time.perf_counter() - start < seconds:
+            state = core.new_game(game, lo, seed)
+            bots.play_out(game, state, [bots.random_bot] * lo, Rng(seed))
+            n += 1
+            seed += 1
+        out[gid] = n / (time.perf_counter() - start)
+    return out
+
+
+def tap_latency(browser, origin: str, game_id: str, moves: int = 40) -> list[float]:
+    """Milliseconds from a tap on a data-action button to the DOM update it causes (measured in the page)."""
+    context = browser.new_context(has_touch=True)
+    page = context.new_page()
+    page.goto(f"{origin}/?game={game_id}&seats=human,computer&seed=1&botdelay=0")
+    page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=120_000)
+    samples = []
+    for _ in range(moves):
+        page.wait_for_selector("button[data-action]:not([disabled]):visible, [data-testid=game-over]:visible")
+        if page.locator("[data-testid=game-over]").is_visible():
+            break
+        ms = page.evaluate("""() => new Promise(resolve => {
+            const button = [...document.querySelectorAll('button[data-action]:not([disabled])')]
+                .find(b => b.offsetParent !== null);
+            const t0 = performance.now();
+            new MutationObserver((m, o) => { o.disconnect(); resolve(performance.now() - t0); })
+                .observe(document.getElementById('app'), {subtree: true, childList: true, characterData: true});
+            button.click();
+        })""")
+        samples.append(ms)
+    context.close()
+    return samples
+
+
+def main(root: Path, dist: Path, runs: int = 5) -> int:
+    from playwright.sync_api import sync_playwright
+
+    (dist / "bench-bare.html").write_text(BARE, encoding="utf-8")
+    test_dist = build.DIST_TEST
+    build.build(test_dist, with_test_games=True)
+    server = build.start_server_thread(dist)
+    origin = f"http://127.0.0.1:{server.server_port}"
+    floor = sum((dist / "runtime/pyodide" / name).stat().st_size for name in build.PYODIDE_FILES)
+    print(f"bench: {runs} interleaved cold runs, Chromium {build.find_chromium()}", flush=True)
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=build.find_chromium(), args=CHROMIUM_ARGS)
+        app_t, bare_t, app_b, bare_b = [], [], [], []
+        timed_load(browser, f"{origin}/bench-bare.html")  # warm the OS file cache once, not measured
+        for _ in range(runs):
+            t, b = timed_load(browser, f"{origin}/bench-bare.html")
+            bare_t.append(t)
+            bare_b.append(b)
+            t, b = timed_load(browser, f"{origin}/")
+            app_t.append(t)
+            app_b.append(b)
+        print(f"boot: app {median(app_t):.2f} s, bare Pyodide {median(bare_t):.2f} s, "
+              f"ratio {median(app_t) / median(bare_t):.2f} (target <= 1.10)")
+        print(f"bytes: app first load {median(app_b) / 1e6:.2f} MB, runtime floor {floor / 1e6:.2f} MB, "
+              f"ratio {median(app_b) / floor:.3f} (target <= 1.05); bare page {median(bare_b) / 1e6:.2f} MB")
+
+        # Offline reload: visit, let the worker take control, stop the server, go offline, reload.
+        offline_server = build.start_server_thread(dist)
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{offline_server.server_port}/")
+        page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=120_000)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        offline_server.shutdown()
+        offline_server.server_close()
+        context.set_offline(True)
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            page.reload()
+            page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=120_000)
+            times.append(time.perf_counter() - start)
+        context.close()
+        print(f"offline reload: median {median(times):.2f} s over {runs} runs")
+
+        for gid, rate in games_per_second().items():
+            print(f"game {gid}: {rate:.1f} random full games/s in CPython")
+        test_server = build.start_server_thread(test_dist)
+        test_origin = f"http://127.0.0.1:{test_server.server_port}"
+        from pygames.core import registry
+
+        for gid in [*registry.playable()]:
+            samples = tap_latency(browser, test_origin, gid)
+            print(f"game {gid}: tap-to-DOM p50 {pct(samples, 0.5):.1f} ms, p95 {pct(samples, 0.95):.1f} ms "
+                  f"({len(samples)} taps)")
+        browser.close()
+    server.shutdown()
+    (dist / "bench-bare.html").unlink()
+    return 0

@@ -1,0 +1,48 @@
+"""Offline: after one visit the service worker serves the whole app; with the server stopped it still boots and plays.
+
+This module has its own server (it stops it) and its own page.
+"""
+
+import pytest
+
+import build
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def own_server(test_site_dir):
+    srv = build.start_server_thread(test_site_dir)
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+def test_reload_with_the_network_off_reaches_ready_and_plays(browser, own_server):
+    from conftest import AppPage
+
+    origin = f"http://127.0.0.1:{own_server.server_port}"
+    app = AppPage(browser, origin, locale="en-US")
+    try:
+        app.open("?game=hnim&seats=human,computer&seed=6&botdelay=0")
+        # The worker precaches what the page did not store itself, then takes control.
+        scope = app.page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+        assert scope == origin + "/"
+        app.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        cache = app.page.evaluate("caches.keys()")
+        assert len(cache) == 1 and cache[0].startswith("pygames-") and "pyodide-314.0.7" in cache[0]
+        stored = app.page.evaluate(f"caches.open('{cache[0]}').then(c => c.keys()).then(k => k.map(r => r.url))")
+        assert origin + "/runtime/pyodide/pyodide.asm.wasm" in stored and origin + "/pygames.zip" in stored
+        app.click_action("take:1")
+
+        own_server.shutdown()
+        own_server.server_close()
+        app.context.set_offline(True)
+        app.reload()
+        assert app.saved()["history"] == [[0, "take:1"]]  # resumed from local storage, offline
+        app.click_action("end")
+        app.page.wait_for_selector("button[data-action]:not([disabled]):visible")
+        assert len(app.saved()["history"]) >= 3  # the computer played too
+        assert app.off_origin() == []
+    finally:
+        app.close()

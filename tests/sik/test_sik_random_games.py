@@ -1,0 +1,151 @@
+"""Seeded random games (random and heuristic bots, every mode, both seatings) with invariants after every
+action and at the end of each game (score recomputed, JSON round trip, replay from seed + history)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from test_sik_support import B, D, G, O
+
+import pygames.shadows_in_kyoto as g
+from pygames import core
+from pygames.core import bots as core_bots
+
+GAMES = 1000
+MODES = [(c, e) for c in ("off", "on", "ruri") for e in ("off", "on")]
+FULL = Counter({**D.SITE_DECK, **D.TACTIC_DECK})
+
+
+def cards_of(s, side):
+    """Every card of `side`, wherever it is (hand, decks, discard, Bait area, cards being resolved, Ruri)."""
+    cards = list(s["hand"][side]) + s["deck"][side]["site"] + s["deck"][side]["tactic"] + s["disc"][side]
+    for marks in s["bait"][side]:
+        cards += marks + ["bait"]
+    if s["active"] == side:
+        cards += [f["card"] for f in s["stack"] if f["f"] == "card" and not f.get("placed")]
+        cards += [p[1] for p in s["tomoyo"]]
+    if s["cha"][side] == "ruri" and s["ruri"]:
+        cards.append(s["ruri"])
+    return Counter(cards)
+
+
+def check_step(s):
+    """Invariants after every action."""
+    for side in (O, G):
+        # components conserved (SIK-2.1 / 2.16 / 2.17): 33 cards per side, none created or lost
+        assert cards_of(s, side) == FULL, (side, cards_of(s, side) - FULL, FULL - cards_of(s, side))
+        # agents conserved: 6 per side, on the grid or in the opponent's prison (SIK-2.11 / 4.15)
+        on_grid = [i for sd, i, _r in s["board"].values() if sd == side]
+        if s["phase"] != "place":
+            assert sorted(on_grid + s["prison"][1 - side]) == sorted(D.IDENTITY_ORDER)
+        for kind in ("site", "tactic"):
+            assert 0 <= s["bottom"][side][kind] <= len(s["deck"][side][kind])
+        # SIK-4.13: a hand only goes above 6 through Ayane / Typewriter, by one card
+        assert len(s["hand"][side]) <= D.HAND_SIZE + 1
+    for cell, (side, _i, _r) in s["board"].items():
+        assert cell in D.CELLS
+        hq = D.hq_owner(cell)
+        if hq is not None and hq != side:  # SIK-4.18: only Chiharu lets an enemy stand in an HQ
+            assert B.has_charisma(s, side, "chiharu")
+    if not g.is_over(s):
+        seats = g.to_move(s)
+        assert len(seats) == 1 and g.legal_actions(s, seats[0])
+        other = 1 - seats[0]
+        assert g.legal_actions(s, other) == []
+
+
+def check_views(s):
+    """Views are JSON and leak nothing hidden (section 7): enemy identities, hands, marks, discards."""
+    over = g.is_over(s)
+    for seat in (0, 1, None):
+        st = g.view(s, seat)
+        json.dumps(st)
+        if over:
+            json.dumps(core.view(g, s, seat))
+            continue
+        me = None if seat is None else g.side_of(s, seat)
+        for cell, side, ident, rev in st["board"]:
+            if side != me and not rev:
+                assert ident is None  # SIK-7.2
+            else:
+                assert ident == s["board"][cell][1]
+        for side in (O, G):
+            if side != me:
+                assert st["hand"][side] is None and st["bait"][side] is None and st["discard"][side] is None
+                assert st["bottom_cards"][side] is None
+        assert "rng" not in json.dumps(st)
+
+
+def check_end(s, replay):
+    """End of game: the result agrees with a recomputation; JSON round trip; replay gives the same state."""
+    res = core.result(g, s)
+    side, reason = s["win"]
+    winner_seat = side ^ s["o"]
+    assert res["winners"] == [winner_seat] and res["scores"][winner_seat] == 1 and sum(res["scores"]) == 1
+    trues = [sum(D.is_true(i) for i in s["prison"][sd]) for sd in (O, G)]
+    falses = [sum(not D.is_true(i) for i in s["prison"][1 - sd]) for sd in (O, G)]
+    assert res["breakdown"]["secrets"][winner_seat] == trues[side]
+    if reason == "secrets":  # SIK-6.2
+        assert trues[side] == 2
+    elif reason == "decoys":  # SIK-6.3
+        assert falses[side] == 3
+    elif reason == "escape":  # SIK-6.4
+        assert B.true_agent_escaped(s, side)
+    elif reason == "escape_over_decoys":  # SIK-6.6
+        assert falses[1 - side] == 3 and B.true_agent_escaped(s, side)
+    else:
+        assert reason == "noplay"  # SIK-6.7
+        assert not R_playable(s, 1 - side)
+    assert trues[0] < 3 and trues[1] < 3 and max(falses) <= 3
+    if replay:
+        text = core.state_to_json(s)
+        again = core.state_from_json(g, text)
+        assert core.state_to_json(again) == text
+        rebuilt = core.replay(g, 2, s["seed"], s["options"], s["history"])
+        assert rebuilt == s
+
+
+def R_playable(s, side):
+    from test_sik_support import R
+    return R.playable_cards(s, side)
+
+
+def play_one(seed, mode, heuristic_seats):
+    charisma, equipment = mode
+    s = core.new_game(g, 2, seed, {"charisma": charisma, "equipment": equipment, "oniwaban": seed % 2})
+    rng = core.Rng(seed * 7919 + 1)
+    bots = [g.bots()["heuristic"] if seat in heuristic_seats else core_bots.random_bot for seat in (0, 1)]
+    steps = 0
+    deep = seed % 25 == 0
+    while not g.is_over(s):
+        seat = g.to_move(s)[0]
+        legal = g.legal_actions(s, seat)
+        if seat in heuristic_seats:
+            action = bots[seat](core.view(g, s, seat), legal, rng)
+        else:
+            action = core_bots.random_bot(None, legal, rng)
+        assert action in legal
+        core.apply_in_place(g, s, seat, action)
+        check_step(s)
+        if deep or steps % 9 == 0:
+            check_views(s)
+        steps += 1
+        assert steps < 5000
+    check_views(s)
+    check_end(s, replay=deep)
+    return s
+
+
+def test_sik_random_games_invariants():
+    """≥1000 seeded games over every mode (SIK-3.2 / SIK-10.9) with every invariant; SIK-6.10: all end."""
+    reasons = Counter()
+    modes_seen = Counter()
+    for seed in range(GAMES):
+        mode = MODES[seed % len(MODES)]
+        heuristic = [(), (0,), (1,), (0, 1)][(seed // len(MODES)) % 4]
+        s = play_one(seed, mode, heuristic)
+        reasons[s["win"][1]] += 1
+        modes_seen[mode] += 1
+    assert set(reasons) == {"secrets", "decoys", "escape", "noplay", "escape_over_decoys"} or len(reasons) >= 4
+    assert len(modes_seen) == len(MODES)
