@@ -1,0 +1,185 @@
+"""A quick heuristic bot: it reads only its view and its legal actions.
+
+Planning: take a card when its rough value beats passing (secrets first, training towards useful levels, a few
+traps and guardians near the entrance, no gadgets), pay as little shifting as possible, hide secrets far from the
+start cell and never wall them in, claim the largest end-of-game bonus. Exploration: step into the best
+affordable unvisited room (secrets first), walk back through visited rooms only to get closer to one, else stop.
+"""
+
+from __future__ import annotations
+
+from .data import INDEX, LAIRS, MISSIONS, NEIGHBOURS, START, rc, segment
+from .scoring import reachable
+from .sheet import group
+
+AGENT_PREFERENCE = ("magpie", "viper", "a42", "shadow", "chameleon", "bulldozer", "dolphin", "phoenix", "gladiator")
+TRAINING_TARGET = {"m": 9, "s": 5, "c": 5}
+
+
+def _dist(x: str, y: str) -> int:
+    (a, b), (c, d) = rc(x), rc(y)
+    return abs(a - c) + abs(b - d)
+
+
+# --------------------------------------------------------------------------- planning
+
+
+def _card_value(g: dict, pending: dict, slot: int) -> float:
+    card = g["display"][slot - 1]
+    sheet = pending["sheet"]
+    lair = LAIRS[g["lair"]]
+    number = card["index"][1]
+    kind = card["kind"]
+    if kind == "training":
+        i = "msc".index(card["sub"])
+        useful = min(card["pts"], max(0, TRAINING_TARGET[card["sub"]] - sheet["tracks"][i]))
+        return 1.3 * useful - number
+    if kind == "gadget":
+        return -3.0
+    if kind == "wall":
+        return 0.6 if len(sheet["walls"]) < 10 else 0.0
+    fixture = card["sub"]
+    if group(fixture) == "secret":
+        now, end = lair["secrets"][fixture]
+        return now + 0.5 * end
+    placed = sum(1 for x in sheet["grid"] if x and group(x) != "secret")
+    return 2.5 if placed < 10 else 0.5
+
+
+def _pick_card(g: dict, pending: dict, legal: list[str], fallback: str, threshold: float) -> str:
+    best, best_value = fallback, threshold
+    extra = (pending["bonus_cost"] or 0) if pending["taken"] else 0
+    for action in legal:
+        if action.startswith("take:"):
+            value = _card_value(g, pending, int(action[5:])) - extra
+            if value > best_value:
+                best, best_value = action, value
+    return best
+
+
+def _pick_line(g: dict, pending: dict, legal: list[str]) -> str:
+    card = g["display"][pending["slot"] - 1]
+    costs = dict(pending["lines"])
+    secret = group(card["sub"]) == "secret"
+
+    def score(action):
+        n = int(action[5:])
+        far = (5 - n) if card["index"][0] == "R" else abs(n - 3)
+        return -costs[n] + (0.5 * far if secret else -0.5 * far)
+    return max(legal, key=score)
+
+
+def _pick_cell(g: dict, pending: dict, legal: list[str]) -> str:
+    card = g["display"][pending["slot"] - 1]
+    sign = 1 if group(card["sub"]) == "secret" else -1
+    return max(legal, key=lambda a: sign * _dist(a[5:], START))
+
+
+def _pick_wall(pending: dict, legal: list[str], rng) -> str:
+    sheet = pending["sheet"]
+    secrets = [x for x, i in INDEX.items() if sheet["grid"][i] and group(sheet["grid"][i]) == "secret"]
+    safe = [a for a in legal if all(x in reachable(sheet["walls"] + [a[5:]]) for x in secrets)]
+    return rng.choice(safe or legal)
+
+
+def _plan(g: dict, legal: list[str], rng) -> str:
+    pending = g["pending"]
+    stage = pending["stage"]
+    if stage == "first":
+        return _pick_card(g, pending, legal, "pass", 1.0)
+    if stage == "more":
+        return _pick_card(g, pending, legal, "done", 0.5)
+    if stage == "line":
+        return _pick_line(g, pending, legal)
+    if stage == "cell":
+        return _pick_cell(g, pending, legal)
+    if stage == "segment":
+        return _pick_wall(pending, legal, rng)
+    if stage == "gadget":
+        return min(legal, key=lambda a: dict(pending["numbers"])[int(a[7:])])
+    if stage == "claim":
+        claims = [a for a in legal if a.endswith(":bonus")]
+        return max(claims, key=lambda a: MISSIONS[a.split(":")[1]]["bonus"]) if claims else "noclaim"
+    return "submit"
+
+
+# --------------------------------------------------------------------------- exploration
+
+
+def _room_value(lair: dict, fixture: str) -> float:
+    if not fixture:
+        return 0.4
+    kind = group(fixture)
+    if kind == "secret":
+        return lair["secrets"][fixture][1]
+    return 1.5 if kind == "guardian" else 0.2
+
+
+def _frontier_distance(start: str, visited: set, walls: set, goals: set) -> int:
+    """Steps through visited rooms (no wall crossing) to the nearest goal room."""
+    todo, seen, depth = [start], {start}, 0
+    while todo:
+        nxt = []
+        for a in todo:
+            if a in goals:
+                return depth
+            for b, _ in NEIGHBOURS[a]:
+                if b not in seen and segment(a, b) not in walls and (b in visited or b in goals):
+                    seen.add(b)
+                    nxt.append(b)
+        todo, depth = nxt, depth + 1
+    return 99
+
+
+def _explore(view: dict, legal: list[str]) -> str:
+    g = view["state"]
+    me = view["viewer"]
+    rec = g["ex"][me]
+    lair = LAIRS[g["lair"]]
+    sheet = g["sheets"][g["explores"][me]]
+    grid = sheet["grid"]
+    walls = set(sheet["walls"]) - set(rec["open"])
+    costs = g["options"]
+    visited = {x for x, i in INDEX.items() if rec["vis"] >> i & 1}
+    if "power" in legal:
+        return "power"
+    if "use:4:3-1-1" in legal:
+        return "use:4:3-1-1"
+    if "use:4" in legal and rec["tr"][0] <= 1:
+        return "use:4"
+    best, best_value = None, 0.0
+    for action in legal:
+        if not action.startswith("move:"):
+            continue
+        target = action.split(":")[1]
+        if target in visited:
+            continue
+        value = _room_value(lair, grid[INDEX[target]]) - 0.15 * sum(costs[action]) - 0.3 * (action.count(":") - 1)
+        if value > best_value:
+            best, best_value = action, value
+    if best:
+        return best
+    goals = {x for x in INDEX if x not in visited and _room_value(lair, grid[INDEX[x]]) >= 1}
+    here = _frontier_distance(rec["pos"], visited, walls, goals)
+    for action in legal:
+        parts = action.split(":")
+        if parts[0] == "move" and len(parts) == 2 and parts[1] in visited:
+            if _frontier_distance(parts[1], visited, walls, goals) < here:
+                return action
+    return "stop"
+
+
+def heuristic(view: dict, legal: list[str], rng) -> str:
+    if len(legal) == 1:
+        return legal[0]
+    g = view["state"]
+    if g["phase"] == "keep":
+        return min(legal, key=lambda a: AGENT_PREFERENCE.index(a[5:]))
+    if g["phase"] == "plan":
+        return _plan(g, legal, rng)
+    return _explore(view, legal)
+
+
+def bots() -> dict:
+    return {"heuristic": heuristic}
+

@@ -1,0 +1,228 @@
+"""A seeded run of 1,000 games (random and heuristic bots, every lair, player count and gadget face) with named
+invariants checked after every action, and end-of-game checks (score recomputation, JSON round trip = replay).
+
+Rules exercised throughout: SPY-4.12 (budget never negative), SPY-5.23 (gain cap), SPY-2.19/SPY-5.14 (tracks
+0..20), SPY-4.10 (at most 5 bonus boxes), SPY-5.5 (start cell empty), SPY-5.4 (no Shark pool/Robot in the hall),
+SPY-5.7 (fixtures and walls never erased), SPY-4.30 (tracks never below 0), SPY-6.10 (final score).
+"""
+
+from __future__ import annotations
+
+import json
+
+from pygames import core
+from pygames import spyworld as spy
+from pygames.core.bots import random_bot
+from pygames.spyworld import exploration, planning
+from pygames.spyworld.data import AGENTS, CARDS, DRAWABLE_SET, HALL, INDEX, LAIRS, NEIGHBOURS, SHEET, START, segment
+
+GAMES = 1000
+H = spy.bots()["heuristic"]
+
+
+# --------------------------------------------------------------------------- invariants
+
+
+def inv_cards_conserved(state):
+    """Components conserved: the 108 cards are in the piles or have been shown, each exactly once."""
+    shown = [c for t in state["shown"] for c in t]
+    cards = shown + [c for pile in state["piles"] for c in pile]
+    assert len(cards) == 108
+    if state["history"] and state["history"][-1][1] == "submit":
+        assert sorted(cards) == sorted(CARDS)
+
+
+def inv_sheet(sheet):
+    """SPY-4.12, SPY-5.23, SPY-2.19, SPY-4.10, SPY-5.5, SPY-5.4, SPY-2.12 on one sheet."""
+    assert sheet["budget"] >= 0
+    assert 0 <= sheet["gained"] <= SHEET["gain_cap"]
+    assert all(0 <= t <= SHEET["track_cap"] for t in sheet["tracks"])
+    assert 0 <= sheet["boxes"] <= len(SHEET["bonus_costs"])
+    assert sheet["grid"][INDEX[START]] == ""
+    assert all(sheet["grid"][INDEX[x]] not in SHEET["no_hall"] for x in HALL)
+    assert len(set(sheet["walls"])) == len(sheet["walls"]) and set(sheet["walls"]) <= DRAWABLE_SET
+    assert len(set(sheet["gadgets"])) == len(sheet["gadgets"])
+
+
+def inv_resources(state):
+    for sheet in state["sheets"]:
+        inv_sheet(sheet)
+    for dec in state["dec"] or ():
+        inv_sheet(dec["sheet"])
+    for rec in state["ex"] or ():
+        assert all(0 <= t <= SHEET["track_cap"] for t in rec["tr"])  # SPY-4.30
+
+
+def inv_monotone(before, after):
+    """SPY-5.7: fixtures and walls are never moved or erased (public sheets, across a resolution)."""
+    for a, b in zip(before, after, strict=True):
+        assert all(x == "" or x == y for x, y in zip(a["grid"], b["grid"], strict=True))
+        assert set(a["walls"]) <= set(b["walls"])
+
+
+def inv_legal(state):
+    """While not over, every seat in to_move has a non-empty list of distinct legal actions."""
+    movers = spy.to_move(state)
+    assert bool(movers) != spy.is_over(state)
+    lists = {}
+    for p in movers:
+        legal = spy.legal_actions(state, p)
+        assert legal and len(set(legal)) == len(legal)
+        assert all(isinstance(a, str) and " " not in a and '"' not in a and "'" not in a for a in legal)
+        lists[p] = legal
+    return lists
+
+
+def scramble(state, viewer, rng):
+    """A copy with everything hidden from `viewer` changed (SPY-7.1/SPY-7.7): cards below the pile tops,
+    other seats' agents before the reveal, other seats' pending decisions, other explorations before the end."""
+    s = core.clone(state)
+    below = [c for pile in s["piles"] for c in pile[:-1]]
+    rng.shuffle(below)
+    for pile in s["piles"]:
+        k = len(pile) - 1
+        pile[:-1] = below[:k]
+        below = below[k:]
+    if s["phase"] in ("keep", "plan"):
+        used = {a for d in s["dealt"] for a in d}
+        spare = [a for a in sorted(AGENTS) if a not in used]
+        for p in range(s["players"]):
+            if p != viewer and spare:
+                a = spare.pop()
+                s["dealt"][p][0] = a
+                if s["agent"][p] is not None:
+                    s["agent"][p] = a
+    if s["phase"] == "plan":
+        for p in range(s["players"]):
+            if p != viewer:
+                sub = s["dec"][p]["sub"]
+                s["dec"][p] = planning.new_decision(s, p)
+                s["dec"][p]["sub"] = sub
+    if s["phase"] == "explore":
+        for p in range(s["players"]):
+            if p != viewer:
+                done = s["ex"][p]["done"]
+                s["ex"][p] = exploration.new_record(s, p)
+                s["ex"][p]["done"] = done
+    return s
+
+
+def inv_no_leak(state, rng):
+    """Views are JSON-serialisable and unchanged when hidden information changes."""
+    for viewer in [None, *range(state["players"])]:
+        v = spy.view(state, viewer)
+        json.dumps(v)
+        assert spy.view(scramble(state, viewer, rng), viewer) == v
+
+
+# --------------------------------------------------------------------------- end of game: recomputation
+
+
+def reach(walls):
+    seen, todo = {START}, [START]
+    while todo:
+        a = todo.pop()
+        for b, _ in NEIGHBOURS[a]:
+            if b not in seen and segment(a, b) not in walls:
+                seen.add(b)
+                todo.append(b)
+    return seen
+
+
+def expected_scores(state):
+    """SPY-6.1 to SPY-6.10 recomputed from the raw records, independently of pygames.spyworld.scoring."""
+    n = state["players"]
+    lair = LAIRS[state["options"]["lair"]]
+    guest = {owner: e for e, owner in enumerate(state["explores"])}
+    kept, traps, rooms, brutal, stolen = [], [], [], [], []
+    for p in range(n):
+        g = state["ex"][guest[p]]
+        cells = reach(set(state["sheets"][p]["walls"]) - set(g["open"]))
+        kept.append(sum(lair["secrets"][f][1] for x, f in zip(INDEX, state["sheets"][p]["grid"], strict=True)
+                        if f.startswith("secret") and x in cells and x not in g["cells"]))
+        traps.append(g["trig"])
+        mine = state["ex"][p]
+        rooms.append(bin(mine["vis"]).count("1"))
+        brutal.append(mine["neut"] + (1 if state["agent"][p] == "gladiator" and mine["neut"] else 0))
+        grid = state["sheets"][state["explores"][p]]["grid"]
+        base = sum(lair["secrets"][grid[INDEX[x]]][1] for x in mine["cells"])
+        assert mine["stolen"] == base + (5 if state["agent"][p] == "magpie" and mine["cells"] else 0)
+        stolen.append(mine["stolen"])
+    gadgets = [sum(2 if g == 5 else 1 for g in s["gadgets"]) for s in state["sheets"]]
+
+    def award(metric, value):
+        return [0] * n if len(set(metric)) == 1 else [value if m == max(metric) else 0 for m in metric]
+    parts = [kept, stolen, [s["budget"] for s in state["sheets"]], award(traps, 10), award(gadgets, -20),
+             award(rooms, 5), award(brutal, 20), [s["bonus"] for s in state["sheets"]]]
+    return [sum(part[p] for part in parts) for p in range(n)]
+
+
+# --------------------------------------------------------------------------- the run
+
+
+def game_config(i, rng):
+    players = (2, 2, 2, 3, 3, 3, 4, 4, 5, 9)[i % 10] if i % 25 else (6, 7, 8)[i % 3]
+    options = {"lair": 1 + i % 4, "explore_undo": i % 7 == 0}
+    for n in range(1, 6):
+        options[f"g{n}"] = "expert" if rng.below(2) else "normal"
+    options[f"beginner{1 + i % players}"] = i % 3 == 0
+    bots = [H if rng.below(5) < 2 else random_bot for _ in range(players)]
+    return players, options, bots
+
+
+def inv_step(state, p, legal):
+    """Cheap checks after each action: card count, the acting seat's draft or exploration, its legal list."""
+    assert sum(len(pile) for pile in state["piles"]) + 3 * len(state["shown"]) == 108
+    if state["phase"] == "plan":
+        inv_sheet(state["dec"][p]["sheet"])
+    elif state["phase"] == "explore":
+        assert all(0 <= t <= SHEET["track_cap"] for t in state["ex"][state["cur"]]["tr"])  # SPY-4.30
+    assert legal and len(set(legal)) == len(legal)
+
+
+def play_one(i, rng, deep):
+    players, options, bots = game_config(i, rng)
+    state = core.new_game(spy, players, 1000 + i, options)
+    steps = 0
+    mark = None
+    sheets_before = core.clone(state["sheets"])
+    while True:
+        if (state["phase"], state["turn"]) != mark:  # a new turn or phase: full checks
+            mark = (state["phase"], state["turn"])
+            inv_cards_conserved(state)
+            inv_resources(state)
+            inv_monotone(sheets_before, state["sheets"])
+            sheets_before = core.clone(state["sheets"])
+            lists = inv_legal(state)
+            if spy.is_over(state):
+                break
+        if deep and steps % 40 == 0:
+            inv_no_leak(state, rng)
+        p = spy.to_move(state)[0]
+        legal = spy.legal_actions(state, p)
+        inv_step(state, p, legal)
+        action = bots[p](core.view(spy, state, p), legal, rng) if bots[p] is H else random_bot(None, legal, rng)
+        core.apply_in_place(spy, state, p, action)
+        steps += 1
+    assert lists == {}
+    res = core.result(spy, state)
+    assert res["scores"] == expected_scores(state)
+    assert res["winners"] == [p for p, s in enumerate(res["scores"]) if s == max(res["scores"])]
+    if deep:
+        inv_no_leak(state, rng)
+    return state, steps
+
+
+def test_spy_random_games():
+    """1,000 seeded games; JSON round trip + replay from seed and history on every other game (SPY-8.2 to SPY-8.4:
+    chance only at setup)."""
+    rng = core.Rng(2024)
+    total = 0
+    for i in range(GAMES):
+        state, steps = play_one(i, rng, deep=i % 20 == 0)
+        total += steps
+        if i % 2 == 0:  # the expensive end-of-game check on every other game
+            text = core.state_to_json(state)
+            again = core.state_from_json(spy, text)  # replays the history from the seed and compares
+            assert core.state_to_json(again) == text
+    assert total > GAMES * 50
