@@ -15,7 +15,7 @@ from .views import determinize, view
 
 ID = "ps"
 FORMAT = 1
-READY = False
+READY = True
 PLAYERS = (2, 2)        # PS-1.1
 OPTIONS: list = []      # the spec defines no modes or variants; [DEF] values live in data.json
 

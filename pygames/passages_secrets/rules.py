@@ -142,6 +142,7 @@ def base_move(state: dict, player: int, d1: str, d2: str) -> None:
 
 def two_shovels(state: dict, player: int, d1: str, d2: str, steps: int) -> None:
     """PS-5.9: each marker just moved goes `steps` more zones; a single type (d1 = d2) goes twice that."""
+    core.log(state, "ps.log.shovel2", player=player)
     if d1 == d2:
         _move(state, player, d1, 2 * steps)
     else:
@@ -152,6 +153,7 @@ def two_shovels(state: dict, player: int, d1: str, d2: str, steps: int) -> None:
 def one_shovel(state: dict, player: int, d: str) -> None:
     """PS-5.8, PS-5.13 (D3): any one marker moves toward the mover; one already at the end stays (no effect)."""
     face = state["up"][state["held"][player][-1]]
+    core.log(state, "ps.log.shovel1", player=player, type="@ps.type." + d)
     _move(state, player, d, SHOVEL_FACES[face]["steps"])
 
 

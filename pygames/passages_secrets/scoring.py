@@ -43,6 +43,11 @@ def categories(state: dict, seat: int, final: bool) -> list[int]:
     return [tunnel, statues, loot, districts, cards]
 
 
+def district_rewards(state: dict) -> list[dict]:
+    """PS-6.25 score pad: each controlled type's reward per seat, recorded with a scoring for the UI."""
+    return [{d: reward(state, s, d) for d in facts.controlled(state, s)} for s in (0, 1)]
+
+
 def midgame_due(state: dict) -> bool:
     """PS-6.2 - 6.4: (a) >= 2 statues stolen or (b) both supplies at 5, at the first such step G only."""
     if state["mid"] is not None:
@@ -59,16 +64,17 @@ def run_midgame(state: dict, trigger_seat: int) -> None:
     if before:
         achievements.award_midgame_cards(state)
     cats = [categories(state, s, final=False) for s in (0, 1)]
+    rewards = district_rewards(state)
     if not before:
         achievements.award_midgame_cards(state)
-    state["mid"] = {"by": trigger_seat, "turn": state["turn"], "cats": cats}
+    state["mid"] = {"by": trigger_seat, "turn": state["turn"], "cats": cats, "rewards": rewards}
     _log_scores(state, cats, "@ps.scoring.mid")
 
 
 def run_final(state: dict) -> None:
     """PS-4.11, PS-6.6: the final scoring after turn 26, achievements included (PS-6.18)."""
     cats = [categories(state, s, final=True) for s in (0, 1)]
-    state["final"] = {"cats": cats}
+    state["final"] = {"cats": cats, "rewards": district_rewards(state)}
     _log_scores(state, cats, "@ps.scoring.final")
     res = result(state)
     if len(res["winners"]) == 1:

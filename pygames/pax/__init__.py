@@ -14,7 +14,7 @@ from .setup import setup
 from .views import action_label, determinize, status, view
 
 ID = "pax"
-READY = False
+READY = True
 #: PAX-3.1: 1 (solo campaign) to 4 players; 5-8 players are out of scope and refused.
 PLAYERS = (1, 4)
 OPTIONS = [

@@ -17,7 +17,7 @@ from pygames import core
 from pygames.core import registry
 
 from . import i18n, render
-from .render import by_id, clear, el
+from .render import by_id, clear, el, missing
 from .session import COMPUTER, HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
 
 LANG_KEY, INDEX_KEY, CURRENT_KEY, SAVE_PREFIX = "pygames.lang", "pygames.saves", "pygames.current", "pygames.save."
@@ -342,13 +342,16 @@ class App:
                                   None, [el("strong", None, self.cat.seat_name(seat)),
                                          el("span", None, " — " + ", ".join(tags))]))
 
+    def board_module(self, game_id: str):
+        try:
+            return importlib.import_module(f"pygames.web.boards.{game_id}")
+        except ImportError:
+            return None
+
     def board_renderer(self, game_id: str):
         """pygames.web.boards.<id>.render(board, view, legal, cat) -> actions it placed, or the generic one."""
-        try:
-            module = importlib.import_module(f"pygames.web.boards.{game_id}")
-            return module.render
-        except ImportError:
-            return self.generic_board
+        module = self.board_module(game_id)
+        return module.render if module is not None else self.generic_board
 
     def generic_board(self, board, view: dict, legal: list, cat) -> set:
         lines = getattr(self.session.game, "board_lines", None)
@@ -372,6 +375,11 @@ class App:
             text += " " + self.cat.t(result["tiebreak"])
         by_id("winners").textContent = text
         final_view = core.view(s.game, s.state, None)
+        extra = by_id("gameover-extra")
+        clear(extra)
+        module = self.board_module(s.game.ID)
+        if module is not None and hasattr(module, "render_over"):
+            module.render_over(extra, final_view, result, self.cat)
         render.log_items(by_id("final-log"), final_view["log"], self.cat)
 
     # ------------------------------------------------------------------ actions and bots
@@ -518,8 +526,8 @@ class App:
     # ------------------------------------------------------------------ clicks
 
     def on_click(self, event) -> None:
-        target = event.target.closest("[data-command],[data-action]")
-        if target is None or target.disabled:
+        target = event.target.closest("[data-command],[data-action]") if hasattr(event.target, "closest") else None
+        if missing(target) or target.disabled:
             return
         try:
             if target.hasAttribute("data-action"):

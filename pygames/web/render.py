@@ -42,8 +42,14 @@ def clear(node) -> None:
         node.removeChild(node.firstChild)
 
 
+def missing(node) -> bool:
+    """True for a DOM lookup that found nothing: JS null arrives as pyodide's jsnull, which is not None."""
+    return node is None or type(node).__name__ == "JsNull"
+
+
 def by_id(node_id: str):
-    return js.document.getElementById(node_id)
+    node = js.document.getElementById(node_id)
+    return None if missing(node) else node
 
 
 def action_button(action: str, label: str, extra_class: str = "") -> object:
@@ -90,7 +96,8 @@ def score_chart(target, result: dict, cat, game_id: str) -> None:
     positive = [sum(max(0, result["breakdown"][c][p]) for c in order) for p in range(players)]
     top = max([1, *positive])
     scale = (width - label_w - 60) / top
-    legend_rows = (len(order) + 2) // 3
+    columns = 2  # long category names (e.g. district rewards) need the room
+    legend_rows = (len(order) + columns - 1) // columns
     height = players * (bar_h + gap) + 20 + legend_rows * 26
     root = svg("svg", {"viewBox": f"0 0 {width} {height}", "role": "img", "class": "chart",
                        "aria-label": cat.t("over.chart")})
@@ -125,8 +132,8 @@ def score_chart(target, result: dict, cat, game_id: str) -> None:
         root.appendChild(svg("text", {"x": x + 6, "y": y + bar_h * 0.65, "class": "chart-total"}, str(scores[p])))
     ly = players * (bar_h + gap) + 16
     for i, c in enumerate(order):
-        lx = (i % 3) * (width // 3)
-        yy = ly + (i // 3) * 26
+        lx = (i % columns) * (width // columns)
+        yy = ly + (i // columns) * 26
         root.appendChild(svg("rect", {"x": lx, "y": yy, "width": 18, "height": 18,
                                       "fill": PALETTE[i % len(PALETTE)]}))
         if PATTERNS[i % len(PATTERNS)]:

@@ -12,6 +12,9 @@ Contract (the shell in ``pygames.web.app`` calls it after every change, with the
 - Returns the actions it placed on the board as ``<button data-action="...">`` (highlighted legal targets);
   the shell shows every other legal action as a labelled button in the action bar, so nothing is ever lost.
 
+Optional: ``render_over(container, view, result, cat)`` adds the game's own part of the end screen (the shell has
+already drawn the score table and chart); ``view`` is the spectator's view of the final state.
+
 Text goes in with textContent only. Every colour also carries a symbol or a label (colour-blind safe).
 Rules pages are ``<template id="rules-<game>-<lang>">`` in the same fragments file; the Rules menu shows them.
 """

@@ -1,0 +1,512 @@
+"""PAX on the table: Rome, the Legion market, the play areas, the viewer's hand and the current decision.
+
+Reads only the view (never the state). Cards, glyphs, markers and Legion standards are clones of the
+Jinja2-prebuilt fragments of templates/pax/fragments.html.j2; every text comes from the catalogue.
+Legal targets on the board are <button data-action=...>; `pass` and `finish` stay in the shell's action bar,
+with the engine's labels (which carry the cost and the income).
+
+The solo campaign (levels won) is remembered on the device under localStorage `pygames.pax.campaign`. The shell
+does not call board renderers once a game is over, so this module also watches the end screen: when it shows
+a PAX game, it rebuilds the final state from the autosave, adds Rome's comparison table under the shell's score
+table and records a solo win.
+"""
+
+from __future__ import annotations
+
+import json
+
+import js
+
+from pygames.pax.data import CARDS, CATEGORIES, SOLO_LEVELS, P
+from pygames.web.render import by_id, el
+
+CAMPAIGN_KEY = "pygames.pax.campaign"
+NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
+
+
+# ---------------------------------------------------------------------- small builders
+
+
+def find(node_id: str):
+    """The element, or None (Pyodide hands a missing element over as JsNull, not None)."""
+    node = by_id(node_id)
+    return None if node is None or type(node).__name__ == "JsNull" else node
+
+
+def clone(template_id: str):
+    template = by_id(template_id)
+    return template.content.firstElementChild.cloneNode(True)
+
+
+def glyph(category: str):
+    node = clone(f"pax-glyph-{category}")
+    return node
+
+
+def card_label(card: str, cat) -> str:
+    category, symbols, value = CARDS[card]
+    return cat.t("pax.ui.card_aria", category=cat.t(f"pax.category.{category}"), symbols=symbols, value=value,
+                 card=card)
+
+
+def card_node(card: str, cat, small: bool = False):
+    """One face-up Influence card (a clone of #pax-card): glyph × symbols, value coin, category name, code."""
+    category, symbols, value = CARDS[card]
+    node = clone("pax-card")
+    node.classList.add(f"pax-{category}")
+    if small:
+        node.classList.add("pax-small")
+    node.setAttribute("data-card", card)
+    node.setAttribute("aria-label", card_label(card, cat))
+    syms = node.querySelector(".pax-syms")
+    for _ in range(symbols):
+        syms.appendChild(glyph(category))
+    node.querySelector(".pax-val b").textContent = str(value)
+    node.querySelector(".pax-cname").textContent = cat.t(f"pax.category.{category}")
+    node.querySelector(".pax-cid").textContent = card
+    return node
+
+
+def back_node(cat):
+    node = clone("pax-back")
+    node.setAttribute("aria-label", cat.t("pax.ui.hidden_card"))
+    return node
+
+
+def add(parent, child) -> None:
+    if child is not None:
+        parent.appendChild(child)
+
+
+def section(title: str, cls: str, children=()):
+    return el("section", {"class": f"pax-section {cls}"}, None, [el("h3", {"class": "pax-h"}, title), *children])
+
+
+def note(text: str, cls: str = ""):
+    return el("p", {"class": ("pax-note " + cls).strip()}, text)
+
+
+class Ctx:
+    def __init__(self, view: dict, legal: list, cat):
+        self.view, self.g, self.cat = view, view["state"], cat
+        self.me = view["viewer"]
+        self.legal = set(legal)
+        self.placed: set[str] = set()
+
+    def t(self, key: str, **args) -> str:
+        return self.cat.t(key, **args)
+
+    def button(self, action: str, text: str | None, aria: str | None = None, cls: str = "", children=()):
+        """A highlighted legal target, or None when `action` is not legal for the viewer now."""
+        if action not in self.legal:
+            return None
+        self.placed.add(action)
+        node = el("button", {"type": "button", "data-action": action, "class": ("pax-target " + cls).strip(),
+                             "aria-label": aria}, text, children)
+        return node
+
+
+# ---------------------------------------------------------------------- the renderer
+
+
+def render(board, view: dict, legal: list, cat) -> set[str]:
+    ctx = Ctx(view, legal, cat)
+    g = ctx.g
+    root = el("div", {"class": "pax-table", "data-phase": g["phase"]})
+    root.appendChild(info_bar(ctx))
+    decision = decision_panel(ctx)
+    if decision is not None:
+        root.appendChild(decision)
+    root.appendChild(legion_section(ctx))
+    if ctx.me is not None and g["seats"][ctx.me]["hand"] is not None:
+        root.appendChild(hand_section(ctx))
+    root.appendChild(rome_section(ctx))
+    root.appendChild(areas_section(ctx))
+    board.appendChild(root)
+    return ctx.placed
+
+
+def info_bar(ctx: Ctx):
+    g, t = ctx.g, ctx.t
+    items = [t("pax.ui.round", round=g["round"]) if g["round"] else t("pax.ui.setup"),
+             t("pax.ui.deck", n=g["deck_size"]), t("pax.ui.removed", n=g["removed_count"])]
+    bar = el("div", {"class": "pax-info"}, None, [el("span", {"class": "pax-chip"}, s) for s in items])
+    if ctx.view["players"] > 1:
+        bar.appendChild(el("span", {"class": "pax-chip"}, None, [
+            clone("pax-primus"), el("span", None, t("pax.ui.primus_of", player=g["start_player"]))]))
+        pc = g["pc_holder"]
+        bar.appendChild(el("span", {"class": "pax-chip"}, None, [
+            clone("pax-pc"), el("span", None, t("pax.ui.pc_nobody") if pc is None else t("pax.ui.pc_of", player=pc))]))
+    if ctx.me is not None and g["seats"][ctx.me]["money"] is not None:
+        bar.appendChild(el("span", {"class": "pax-chip pax-money", "data-testid": "pax-money"}, None, [
+            clone("pax-coin"), el("span", None, t("pax.ui.money", n=g["seats"][ctx.me]["money"]))]))
+    if ctx.view["players"] == 1:
+        level = ctx.view["options"]["level"]
+        bar.appendChild(el("p", {"class": "pax-solo"}, t("pax.ui.solo_goal", level=level,
+                                                         required=SOLO_LEVELS[level]["required"])))
+        bar.appendChild(el("p", {"class": "pax-solo", "data-testid": "pax-campaign"}, campaign_text(ctx.cat)))
+    return bar
+
+
+# ---------------------------------------------------------------------- the viewer's decision
+
+
+def decision_panel(ctx: Ctx):
+    g, t = ctx.g, ctx.t
+    if ctx.me is None or g["active"] != ctx.me or not ctx.legal:
+        return None
+    phase = g["phase"]
+    box = el("section", {"class": "pax-section pax-decision", "data-testid": "pax-decision"})
+    if phase in ("draft", "solo_keep", "solo_bottom"):
+        hint = {"draft": "pax.ui.draft_hint", "solo_keep": "pax.ui.solo_keep_hint",
+                "solo_bottom": "pax.ui.solo_bottom_hint"}[phase]
+        box.appendChild(el("h3", {"class": "pax-h"}, t(f"pax.phase.{phase}")))
+        box.appendChild(note(t(hint)))
+        row = el("div", {"class": "pax-front"})
+        verb = "bottom" if phase == "solo_bottom" else "keep"
+        for card in g["front"] or []:
+            label = t("pax.ui.to_bottom") if verb == "bottom" else t("pax.ui.keep")
+            aria = ctx.cat.t(f"pax.act.{verb}", card=card_label(card, ctx.cat))
+            row.appendChild(el("div", {"class": "pax-choice"}, None, [
+                card_node(card, ctx.cat), ctx.button(f"{verb}:{card}", label, aria)]))
+        box.appendChild(row)
+        return box
+    if phase == "turn":
+        box.appendChild(el("h3", {"class": "pax-h"}, t("pax.ui.turn_title")))
+        k = min(P["draw_per_turn"], g["deck_size"])
+        normal_hint = t("pax.ui.normal_hint", k=k) if k else t("pax.ui.normal_empty", gain=P["empty_deck_gain"])
+        for action, hint in (("normal", normal_hint), ("spy", t("pax.ui.spy_hint", gain=P["spy_gain"]))):
+            btn = ctx.button(action, t(f"pax.act.{action}"), cls="pax-big")
+            box.appendChild(el("div", {"class": "pax-option"}, None, [btn, note(hint)]))
+        return box
+    if phase == "mode":
+        box.appendChild(el("h3", {"class": "pax-h"}, t("pax.phase.mode")))
+        box.appendChild(note(t("pax.ui.mode_hint", religion=g["choice"]["religion"])))
+        for mode in g["choice"]["modes"]:
+            btn = ctx.button(f"mode:{mode}", t(f"pax.act.mode.{mode}"), cls="pax-big")
+            box.appendChild(el("div", {"class": "pax-option"}, None, [btn, note(t(f"pax.ui.mode.{mode}"))]))
+        return box
+    if phase == "draw":
+        return draw_panel(ctx, box)
+    if phase == "buy":
+        choice = g["choice"]
+        box.appendChild(el("h3", {"class": "pax-h"}, t("pax.phase.buy")))
+        box.appendChild(note(t("pax.ui.buy_hint", money=g["seats"][ctx.me]["money"], discount=choice["discount"])))
+        return box
+    if phase == "play":
+        return play_panel(ctx, box)
+    return None
+
+
+def draw_panel(ctx: Ctx, box):
+    g, t = ctx.g, ctx.t
+    draw = g["draw"]
+    box.appendChild(el("h3", {"class": "pax-h"}, f"{t('pax.phase.draw')} — {t('pax.mode.' + draw['mode'])}"))
+    box.appendChild(note(t("pax.ui.draw_hint")))
+    if draw["used"]:
+        box.appendChild(note(t("pax.ui.draw_used", dests=", ".join(t(f"pax.dest.{d}") for d in draw["used"]))))
+    if draw["left"]:
+        box.appendChild(note(t("pax.ui.draw_left", left=draw["left"])))
+    row = el("div", {"class": "pax-front", "aria-label": t("pax.ui.front")})
+    for card in g["front"] or []:
+        label = card_label(card, ctx.cat)
+        dests = el("div", {"class": "pax-dests"})
+        add(dests, ctx.button(f"hand:{card}", t("pax.ui.to_hand"), ctx.cat.t("pax.act.hand", card=label)))
+        for i, value in enumerate(g["legion_values"]):
+            n = i + 1
+            add(dests, ctx.button(
+                f"legion:{n}:{card}", t("pax.ui.to_legion", numeral=NUMERALS[i], value=value + CARDS[card][2]),
+                ctx.cat.t("pax.act.legion", card=label, legion=NUMERALS[i])))
+        add(dests, ctx.button(f"bottom:{card}", t("pax.ui.to_bottom"), ctx.cat.t("pax.act.bottom", card=label)))
+        row.appendChild(el("div", {"class": "pax-choice"}, None, [card_node(card, ctx.cat), dests]))
+    box.appendChild(row)
+    return box
+
+
+def play_panel(ctx: Ctx, box):
+    g, t = ctx.g, ctx.t
+    choice, seat = g["choice"], g["seats"][ctx.me]
+    staged = g["staged"] or []
+    money = seat["money"]
+    box.appendChild(el("h3", {"class": "pax-h"}, t("pax.phase.play")))
+    box.appendChild(note(t("pax.ui.play_hint")))
+    box.appendChild(note(t("pax.ui.play_summary", n=len(staged), cost=choice["staged_cost"], money=money,
+                           next=choice["next_card_cost"]), "pax-strong"))
+    if choice["staged_cost"] + choice["next_card_cost"] > money and len(staged) < len(seat["hand"]):
+        box.appendChild(note(t("pax.ui.too_poor", cost=choice["staged_cost"] + choice["next_card_cost"] - money)))
+    if choice["cap_problem"]:
+        category, symbols, limit = choice["cap_problem"]
+        reason = t("pax.err.cap", category=t(f"pax.category.{category}"), symbols=symbols, cap=limit)
+        box.appendChild(note(t("pax.ui.cap_block", reason=reason), "pax-warn"))
+    else:
+        box.appendChild(note(t("pax.ui.income_preview", income=choice["income_if_finish"]), "pax-strong"))
+    box.appendChild(note(t("pax.ui.cap_rule", cap=seat["cap"])))
+    return box
+
+
+# ---------------------------------------------------------------------- Rome
+
+
+def category_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols: dict | None, small=True):
+    """Seven columns, one per category: glyph, name, symbols (+ bonus = strength), then the cards."""
+    grid = el("div", {"class": "pax-cats"})
+    by_cat = {c: [] for c in CATEGORIES}
+    for card in cards:
+        by_cat[CARDS[card][0]].append(card)
+    for c in CATEGORIES:
+        sym = symbols[c] if symbols else sum(CARDS[x][1] for x in by_cat[c])
+        head = el("div", {"class": "pax-cat-head"}, None, [glyph(c), el("span", {"class": "pax-cat-name"},
+                                                                         ctx.t(f"pax.category.{c}"))])
+        nums = el("div", {"class": "pax-cat-num"}, None, [el("b", None, str(sym))])
+        if strength and strength[c] != sym:
+            nums.appendChild(el("span", {"class": "pax-bonus"}, ctx.t("pax.ui.bonus", n=strength[c] - sym)))
+            nums.appendChild(el("span", {"class": "pax-bonus"}, ctx.t("pax.ui.strength", t=strength[c])))
+        col = el("div", {"class": f"pax-cat pax-{c}" + ("" if sym else " pax-zero"), "data-category": c,
+                         "data-symbols": sym}, None, [head, nums])
+        col.setAttribute("aria-label", f"{ctx.t('pax.category.' + c)}: {ctx.t('pax.ui.symbols_n', n=sym)}")
+        for card in by_cat[c]:
+            col.appendChild(card_node(card, ctx.cat, small=small))
+        grid.appendChild(col)
+    return grid
+
+
+def bonus_strength(cards: list[str]) -> tuple[dict, dict]:
+    sym = {c: 0 for c in CATEGORIES}
+    for card in cards:
+        sym[CARDS[card][0]] += CARDS[card][1]
+    t = dict(sym)
+    t["fleet"] = sym["fleet"] + sym["army"] // P["bonus_step"]
+    t["army"] = sym["army"] + sym["fleet"] // P["bonus_step"]
+    return sym, t
+
+
+def rome_section(ctx: Ctx):
+    g, t = ctx.g, ctx.t
+    over = g["phase"] == "over"
+    hidden = el("div", {"class": "pax-rome-hidden", "data-testid": "pax-rome-hidden"})
+    shown = g["rome_hidden"] if over else (g["memo"] or {}).get("rome_seen") or None
+    for i in range(g["rome_hidden_count"]):
+        hidden.appendChild(card_node(shown[i], ctx.cat) if shown else back_node(ctx.cat))
+    parts = [el("h4", {"class": "pax-sub"}, t("pax.ui.rome_hidden")), hidden]
+    if shown:
+        parts.append(note(t("pax.ui.rome_revealed" if over else "pax.ui.rome_spied")))
+    open_cards = g["rome"]
+    sym, strength = bonus_strength(open_cards)
+    parts.append(el("h4", {"class": "pax-sub"}, t("pax.ui.rome_open")))
+    parts.append(category_columns(ctx, open_cards, strength, sym))
+    return section(t("pax.ui.rome"), "pax-rome", parts)
+
+
+# ---------------------------------------------------------------------- the market
+
+
+def legion_section(ctx: Ctx):
+    g, t = ctx.g, ctx.t
+    row = el("div", {"class": "pax-legions"})
+    values = g["legion_values"]
+    piles = g["legions"]
+    best = None
+    for i, pile in enumerate(piles):
+        if pile and (best is None or values[i] > values[best]):
+            best = i
+    prices = (g["choice"] or {}).get("prices") if g["phase"] == "buy" else None
+    for i, pile in enumerate(piles):
+        n = i + 1
+        standard = clone("pax-legion")
+        standard.querySelector("text").textContent = NUMERALS[i]
+        head = el("div", {"class": "pax-legion-head"}, None, [
+            standard, el("strong", None, t("pax.ui.legion", numeral=NUMERALS[i])),
+            el("span", {"class": "pax-val-text"}, t("pax.ui.pile_value", value=values[i]) if pile
+               else t("pax.ui.pile_empty"))])
+        box = el("div", {"class": "pax-legion" + (" pax-rome-pick" if i == best else ""), "data-legion": n,
+                         "data-value": values[i]}, None, [head])
+        if i == best:
+            box.appendChild(el("span", {"class": "pax-pick", "title": t("pax.ui.rome_pick")},
+                               "➜ " + t("pax.ui.rome_pick_short")))
+        cards = el("div", {"class": "pax-pile"})
+        for card in pile:
+            cards.appendChild(card_node(card, ctx.cat, small=True))
+        box.appendChild(cards)
+        if prices and prices[i] is not None:
+            box.appendChild(el("span", {"class": "pax-price"}, t("pax.ui.pile_price", price=prices[i])))
+            btn = ctx.button(f"buy:{n}", t("pax.ui.buy_btn", price=prices[i]),
+                             t("pax.ui.buy_aria", legion=NUMERALS[i], price=prices[i]))
+            if btn is not None:
+                box.appendChild(btn)
+        row.appendChild(box)
+    return section(t("pax.ui.legions"), "pax-market", [row])
+
+
+# ---------------------------------------------------------------------- the viewer's hand and memory
+
+
+def hand_section(ctx: Ctx):
+    g, t = ctx.g, ctx.t
+    seat = g["seats"][ctx.me]
+    hand = seat["hand"] or []
+    staged = set(g["staged"] or [])
+    row = el("div", {"class": "pax-hand", "data-testid": "pax-hand"})
+    playing = g["phase"] == "play" and g["active"] == ctx.me
+    next_cost = (g["choice"] or {}).get("next_card_cost", 0)
+    for card in hand:
+        face = card_node(card, ctx.cat)
+        if playing and card in staged:
+            btn = ctx.button(f"unstage:{card}", None, t("pax.ui.unstage_aria", card=card_label(card, ctx.cat)),
+                             "pax-cardbtn pax-staged", [face, el("span", {"class": "pax-tag"},
+                                                                 "✓ " + t("pax.ui.staged"))])
+            if btn is not None:
+                btn.setAttribute("aria-pressed", "true")
+        elif playing:
+            btn = ctx.button(f"stage:{card}", None, t("pax.ui.stage_aria", card=card_label(card, ctx.cat),
+                                                       cost=next_cost),
+                             "pax-cardbtn", [face, el("span", {"class": "pax-tag"},
+                                                      t("pax.ui.stage_btn", cost=next_cost))])
+            if btn is not None:
+                btn.setAttribute("aria-pressed", "false")
+        else:
+            btn = None
+        row.appendChild(btn if btn is not None else el("div", {"class": "pax-cardslot"}, None, [face]))
+    parts = [row] if hand else [note(t("pax.ui.hand_empty"))]
+    memo = g["memo"] or {}
+    for pos, card in memo.get("deck_known") or []:
+        parts.append(note(t("pax.ui.memo_bottom", card=card_label(card, ctx.cat), pos=pos + 1), "pax-memo"))
+    return section(t("pax.ui.your_hand"), "pax-yours", parts)
+
+
+# ---------------------------------------------------------------------- everyone's play area
+
+
+def areas_section(ctx: Ctx):
+    g, t = ctx.g, ctx.t
+    boxes = []
+    n = ctx.view["players"]
+    order = list(range(n))
+    if ctx.me is not None:
+        order = order[ctx.me:] + order[:ctx.me]  # the viewer's own area first
+    for q in order:
+        seat = g["seats"][q]
+        name = [el("strong", None, ctx.cat.seat_name(q))]
+        if q == ctx.me:
+            name.append(el("span", {"class": "pax-you"}, f"({t('pax.ui.you')})"))
+        if n > 1 and g["start_player"] == q:
+            name.append(clone("pax-primus"))
+        if n > 1 and g["pc_holder"] == q:
+            name.append(clone("pax-pc"))
+        facts = [t("pax.ui.hand_count", n=seat["hand_count"])]
+        facts.append(t("pax.ui.money", n=seat["money"]) if seat["money"] is not None else t("pax.ui.money_hidden"))
+        sym = seat["symbols"]
+        facts.append(t("pax.ui.cap", cap=seat["cap"], land=sym["land"], intrigue=sym["intrigue"]))
+        head = el("div", {"class": "pax-seat-head"}, None, [
+            el("span", {"class": "pax-seat-name"}, None, name),
+            *[el("span", {"class": "pax-chip"}, f) for f in facts]])
+        parts = [head]
+        if seat["hand_public"] and q != ctx.me:
+            parts.append(note(t("pax.ui.hand_known", cards=", ".join(seat["hand_public"]))))
+        parts.append(category_columns(ctx, seat["area"], seat["strength"], sym))
+        cls = "pax-seat" + (" pax-active" if g["active"] == q else "") + (" pax-mine" if q == ctx.me else "")
+        boxes.append(el("div", {"class": cls, "data-seat": q}, None, parts))
+    return section(t("pax.ui.areas"), "pax-areas", boxes)
+
+
+# ---------------------------------------------------------------------- the solo campaign on this device
+
+
+def campaign_read() -> dict:
+    try:
+        text = js.localStorage.getItem(CAMPAIGN_KEY)
+        data = json.loads(text) if isinstance(text, str) else {}
+    except Exception:
+        data = {}
+    won = data.get("won") if isinstance(data, dict) else None
+    levels = sorted({int(x) for x in won if isinstance(x, int) and x in SOLO_LEVELS}) if isinstance(won, list) else []
+    return {"won": levels}
+
+
+def campaign_record(level: int) -> None:
+    data = campaign_read()
+    data["won"] = sorted(set(data["won"]) | {level})
+    try:
+        js.localStorage.setItem(CAMPAIGN_KEY, json.dumps(data))
+    except Exception:
+        pass
+
+
+def campaign_text(cat) -> str:
+    won = campaign_read()["won"]
+    text = cat.t("pax.ui.campaign", won=", ".join(str(w) for w in won)) if won else cat.t("pax.ui.campaign_none")
+    missing = [lv for lv in sorted(SOLO_LEVELS) if lv not in won]
+    return text + " " + (cat.t("pax.ui.campaign_next", level=missing[0]) if missing else cat.t("pax.ui.campaign_done"))
+
+
+def solo_won(view: dict) -> bool:
+    """PAX-6.19 from the final view: a card of all 7 categories, stronger than Rome in enough of them."""
+    g = view["state"]
+    seat = g["seats"][0]
+    rome = g.get("rome_strength") or {}
+    present = {CARDS[c][0] for c in seat["area"]}
+    stronger = sum(1 for c in CATEGORIES if seat["strength"][c] > rome.get(c, 0))
+    return len(present) == len(CATEGORIES) and stronger >= SOLO_LEVELS[view["options"]["level"]]["required"]
+
+
+def record_campaign_from_view(view: dict) -> bool:
+    if view["players"] != 1 or not view.get("over"):
+        return False
+    if solo_won(view):
+        campaign_record(view["options"]["level"])
+        return True
+    return False
+
+
+# ---------------------------------------------------------------------- the end screen
+
+
+def render_over(container, view: dict, result: dict, cat) -> None:
+    """The end screen's PAX part (the shell's hook): Rome's verdict, the category duel, and the campaign record."""
+    recorded = record_campaign_from_view(view)
+    container.appendChild(final_panel(view, result, cat, recorded))
+
+
+def final_panel(view: dict, result: dict, cat, recorded: bool):
+    g = view["state"]
+    n = view["players"]
+    lines = []
+    if n == 1:
+        key = "pax.result.solo_win" if result.get("solo_win") else "pax.result.solo_loss"
+        lines.append(cat.t(key, n=result["scores"][0], required=result["required"]))
+        if recorded:
+            lines.append(cat.t("pax.ui.campaign_recorded", level=view["options"]["level"]))
+        lines.append(campaign_text(cat))
+    elif result.get("rome_wins"):
+        lines.append(cat.t("pax.result.rome_wins", n=result["rome_categories"]))
+        pc = g["pc_holder"]
+        lines.append(cat.t("pax.result.all_lose") if pc is None else cat.t("pax.result.pc_wins", player=pc))
+    else:
+        lines.append(cat.t("pax.result.players_win"))
+    rome = result["rome_strength"]
+    head = [el("th", {"scope": "col"}, cat.t("pax.ui.final_category")),
+            el("th", {"scope": "col"}, cat.t("pax.ui.rome"))]
+    head += [el("th", {"scope": "col"}, cat.seat_name(p)) for p in range(n)]
+    head.append(el("th", {"scope": "col"}, cat.t("pax.ui.final_owner")))
+    rows = []
+    for c in CATEGORIES:
+        owner = result["owners"][c]
+        cells = [el("th", {"scope": "row"}, None, [glyph(c), el("span", None, " " + cat.t(f"pax.category.{c}"))]),
+                 el("td", {"class": "pax-own" if owner == "rome" else None}, str(rome[c]))]
+        for p in range(n):
+            t = result["strengths"][p][c]
+            cells.append(el("td", {"class": "pax-own" if t > rome[c] else None}, str(t)))
+        cells.append(el("td", None, cat.t(f"pax.ui.owner.{owner}")))
+        rows.append(el("tr", {"data-category": c, "data-owner": owner}, None, cells))
+    money = [el("th", {"scope": "row"}, cat.t("pax.ui.final_money")), el("td", None, "—")]
+    money += [el("td", None, str(m)) for m in result["money_values"]]
+    money.append(el("td"))
+    rows.append(el("tr", None, None, money))
+    table = el("table", {"class": "score-table pax-final-table", "data-testid": "pax-final"}, None, [
+        el("thead", None, None, [el("tr", None, None, head)]), el("tbody", None, None, rows)])
+    rome_cards = el("div", {"class": "pax-pile"})
+    for card in g["rome"] + g["rome_hidden"] + sum(g["legions"], []):
+        rome_cards.appendChild(card_node(card, cat, small=True))
+    return el("div", {"id": "pax-over", "class": "pax-over"}, None, [
+        *[el("p", {"class": "pax-strong"}, line) for line in lines],
+        el("h3", None, cat.t("pax.ui.final_title")), el("div", {"class": "table-scroll"}, None, [table]),
+        el("h4", None, cat.t("pax.ui.rome_final")), rome_cards])

@@ -1,0 +1,459 @@
+"""Passages Secrets on the table: the city as one SVG, the Control board, the achievement cards, both players'
+holdings and the score pad (spec PS-2.19, PS-6.25, PS-7.1).
+
+Reads only the view (never the state). Symbols, tokens and cards are clones of the Jinja2-prebuilt fragments of
+templates/ps/fragments.html.j2; the geometry comes from the engine's data.json; every text comes from the
+catalogue. Legal targets are <button data-action=...>: `place:` rings laid over the SVG at each free path's
+midpoint (positioned in % of the board, so they scale with it), `comp:`/`shovel:` on the Control board rows.
+Only `decline` stays in the shell's action bar. Each button's label says what the choice will do.
+
+At the end, `render_over` (the shell's optional end-screen hook) adds the score pad: midgame and final scorings,
+every District reward, the running total. With a shell that lacks the hook, a watcher on the end screen does the
+same from the autosave.
+"""
+
+from __future__ import annotations
+
+from pygames.passages_secrets.data import (
+    DATA,
+    LOOT_COLOURS,
+    PATH_INDEX,
+    PATHS,
+    SHOVEL_FACES,
+    STATUES,
+    TILES,
+    TYPES,
+    Z,
+    district_type,
+)
+from pygames.web.render import by_id, el, svg
+
+NODES = {name: tuple(node["xy"]) for name, node in DATA["nodes"].items()}
+PATH_ENDS = {p["id"]: tuple(p["ends"]) for p in DATA["paths"]}
+SCALE = 100                               # SVG user units per data unit (data: hex centre-to-corner = 1)
+PAD = 0.32
+XS = [x for x, _ in NODES.values()]
+YS = [y for _, y in NODES.values()]
+VB_X, VB_Y = (min(XS) - PAD) * SCALE, (min(YS) - 0.5 - PAD) * SCALE   # hexes reach 0.5 above the top corners
+VB_W, VB_H = (max(XS) - min(XS) + 2 * PAD) * SCALE, (max(YS) - min(YS) + 0.5 + 2 * PAD) * SCALE
+HEX = ((0, -1), (0.866, -0.5), (0.866, 0.5), (0, 1), (-0.866, 0.5), (-0.866, -0.5))
+RHOMBI = {"N": ((0, 0), (-0.866, -0.5), (0, -1), (0.866, -0.5)),      # PS-2.4: a Y cuts a hex into 3 rhombi
+          "SE": ((0, 0), (0.866, -0.5), (0.866, 0.5), (0, 1)),
+          "SW": ((0, 0), (0, 1), (-0.866, 0.5), (-0.866, -0.5))}
+TYPE_FILL = {"BANK": "#F0E442", "POL": "#2F7FC1", "MER": "#8E63B8", "RES": "#9A6324", "NOB": "#FFFFFF"}
+TYPE_INK = {"BANK": "#1b2430", "POL": "#ffffff", "MER": "#ffffff", "RES": "#ffffff", "NOB": "#1b2430"}
+SEAT_COLOUR = ("#D6337F", "#4A5563")      # PS-2.17: pink and slate grey (seat 0, seat 1)
+SEAT_DASH = (None, "18 9")                # the second player's passages are dashed too (PS-2.19)
+
+
+# ---------------------------------------------------------------------- small builders
+
+
+def P(x: float, y: float) -> str:
+    return f"{x * SCALE:.1f},{y * SCALE:.1f}"
+
+
+def clone(template_id: str):
+    return by_id(template_id).content.firstElementChild.cloneNode(True)
+
+
+def use(ref: str, x: float, y: float, size: float, colour: str | None = None):
+    """<use> of a prebuilt symbol centred on data point (x, y), `size` data units wide."""
+    attrs = {"href": f"#{ref}", "x": f"{(x - size / 2) * SCALE:.1f}", "y": f"{(y - size / 2) * SCALE:.1f}",
+             "width": f"{size * SCALE:.1f}", "height": f"{size * SCALE:.1f}"}
+    if colour:
+        attrs["color"] = colour
+    return svg("use", attrs)
+
+
+def icon(ref: str, cls: str = "ps-icon", colour: str | None = None, label: str | None = None):
+    """A small inline SVG icon for HTML (references the symbols cloned into the board)."""
+    attrs = {"viewBox": "-1 -1 2 2", "class": cls}
+    if label:
+        attrs.update({"role": "img", "aria-label": label})
+    else:
+        attrs["aria-hidden"] = "true"
+    node = svg("svg", attrs)
+    u = svg("use", {"href": f"#{ref}", "x": "-1", "y": "-1", "width": "2", "height": "2"})
+    if colour:
+        u.setAttribute("color", colour)
+    node.appendChild(u)
+    return node
+
+
+def badge(seat: int, small: bool = False):
+    """The owner mark: the seat's colour plus its number, never colour alone."""
+    return el("span", {"class": f"ps-badge ps-seat{seat}" + (" ps-small" if small else ""), "aria-hidden": "true"},
+              str(seat + 1))
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
+
+
+def type_name(cat, d: str) -> str:
+    return cat.t(f"ps.type.{d}")
+
+
+def face_name(cat, face: str | None) -> str:
+    return cat.t(f"ps.face.{face}" if face else "ps.face.none")
+
+
+def path_mid(path: str) -> tuple[float, float]:
+    a, b = PATH_ENDS[path]
+    return (NODES[a][0] + NODES[b][0]) / 2, (NODES[a][1] + NODES[b][1]) / 2
+
+
+# ---------------------------------------------------------------------- consequences (shown before a choice)
+
+
+def base_steps(a: str, b: str, face: str | None) -> dict:
+    """PS-4.7 base move plus the PS-5.9 2-shovel bonus: zones each marker will move toward the mover."""
+    steps = {a: 2} if a == b else {a: 1, b: 1}
+    effect = SHOVEL_FACES.get(face or "")
+    if effect and effect["effect"] == "moved_markers":
+        steps = {d: n + (2 if a == b else 1) * effect["steps"] for d, n in steps.items()}
+    return steps
+
+
+def place_label(g: dict, path: str, mover: int, cat) -> str:
+    i = PATH_INDEX[path]
+    a, b = g["path_types"][i]
+    face = g["tokens"][i]
+    pos = g["players"][mover]["pos"]
+    moves = [cat.t("ps.ui.move", type=type_name(cat, d), old=signed(pos[d]), new=signed(min(Z, pos[d] + n)))
+             for d, n in base_steps(a, b, face).items()]
+    text = cat.t("ps.ui.dig", path=path, token=face_name(cat, face), moves=", ".join(moves))
+    effect = SHOVEL_FACES.get(face or "")
+    if effect and effect["effect"] == "any_marker":
+        text += cat.t("ps.ui.then_shovel")
+    steals = g["steals"].get(path)
+    if steals:
+        text += cat.t("ps.ui.steal", statues=cat.join([cat.t(f"ps.statue.{s}") for s in steals]))
+    return text
+
+
+def marker_label(g: dict, d: str, mover: int, cat) -> str:
+    """A comp: or shovel: choice moves marker d one zone toward the mover (PS-3.12, PS-5.8, PS-5.13 clamp)."""
+    pos = g["players"][mover]["pos"][d]
+    return cat.t("ps.ui.marker_choice", type=type_name(cat, d), old=signed(pos), new=signed(min(Z, pos + 1)))
+
+
+# ---------------------------------------------------------------------- the city (one SVG)
+
+
+def city(g: dict, legal: set, cat, placed: set):
+    tiles = g["tiles"]
+    wrap = el("div", {"class": "ps-map"})
+    root = svg("svg", {"viewBox": f"{VB_X:.1f} {VB_Y:.1f} {VB_W:.1f} {VB_H:.1f}", "class": "ps-city",
+                       "role": "img", "aria-label": cat.t("ps.ui.city")})
+    root.appendChild(svg("title", None, cat.t("ps.ui.city")))
+    districts, symbols, outlines = svg("g"), svg("g"), svg("g", {"class": "ps-hex"})
+    for t, tile in enumerate(TILES):
+        cx, cy = NODES[f"c{t + 1}"]
+        for slot, pts in RHOMBI.items():
+            d = district_type(tiles, f"{tile}.{slot}")
+            districts.appendChild(svg("polygon", {
+                "points": " ".join(P(cx + x, cy + y) for x, y in pts), "fill": TYPE_FILL[d],
+                "class": f"ps-district ps-{d}", "data-district": f"{tile}.{slot}", "data-type": d}))
+            mx = sum(x for x, _ in pts) / 4
+            my = sum(y for _, y in pts) / 4
+            symbols.appendChild(use(f"ps-sym-{d}", cx + mx, cy + my, 0.26, TYPE_INK[d]))
+        outlines.appendChild(svg("polygon", {"points": " ".join(P(cx + x, cy + y) for x, y in HEX)}))
+    root.appendChild(districts)
+    root.appendChild(outlines)
+    root.appendChild(symbols)
+    # Platforms (three thirds of a circle meet there, PS-2.4) and the centre: the statue sites.
+    for node in STATUES:
+        x, y = NODES[node]
+        root.appendChild(svg("circle", {"cx": f"{x * SCALE:.1f}", "cy": f"{y * SCALE:.1f}",
+                                        "r": f"{(0.2 if node == 'X' else 0.17) * SCALE:.1f}", "class": "ps-platform"}))
+    # Paths: a free path is a thin dashed line; a passage is a thick line in its owner's colour and pattern.
+    lines, marks = svg("g", {"class": "ps-paths"}), svg("g")
+    for i, path in enumerate(PATHS):
+        (x1, y1), (x2, y2) = NODES[PATH_ENDS[path][0]], NODES[PATH_ENDS[path][1]]
+        coords = {"x1": f"{x1 * SCALE:.1f}", "y1": f"{y1 * SCALE:.1f}", "x2": f"{x2 * SCALE:.1f}",
+                  "y2": f"{y2 * SCALE:.1f}"}
+        owner = g["own"][i]
+        mx, my = path_mid(path)
+        if owner is None:
+            cls = "ps-free" + (" ps-legal" if f"place:{path}" in legal else "")
+            lines.appendChild(svg("line", {**coords, "class": cls, "data-path": path}))
+            face = g["tokens"][i]
+            if face:
+                tok = use(f"ps-tok-{face}", mx, my, 0.34)
+                tok.setAttribute("class", "ps-token")
+                tok.setAttribute("data-face", face)
+                tok.appendChild(svg("title", None, f"{path}: {face_name(cat, face)}"))
+                marks.appendChild(tok)
+        else:
+            if path == g["last"]:
+                lines.appendChild(svg("line", {**coords, "class": "ps-last"}))
+            lines.appendChild(svg("line", {**coords, "class": "ps-under"}))
+            attrs = {**coords, "class": f"ps-passage ps-seat{owner}", "stroke": SEAT_COLOUR[owner],
+                     "data-path": path, "data-owner": owner}
+            if SEAT_DASH[owner]:
+                attrs["stroke-dasharray"] = SEAT_DASH[owner]
+            line = svg("line", attrs)
+            line.appendChild(svg("title", None, cat.t("ps.ui.passage_of", path=path, player=owner)))
+            lines.appendChild(line)
+            mark = svg("g", {"class": "ps-owner"})
+            mark.appendChild(svg("circle", {"cx": f"{mx * SCALE:.1f}", "cy": f"{my * SCALE:.1f}", "r": "12",
+                                            "fill": SEAT_COLOUR[owner]}))
+            mark.appendChild(svg("text", {"x": f"{mx * SCALE:.1f}", "y": f"{my * SCALE + 5.5:.1f}",
+                                          "text-anchor": "middle"}, str(owner + 1)))
+            marks.appendChild(mark)
+    root.appendChild(lines)
+    # Intersections: small dots, where tunnels join.
+    dots = svg("g", {"class": "ps-nodes"})
+    for name, (x, y) in NODES.items():
+        if name not in STATUES:
+            dots.appendChild(svg("circle", {"cx": f"{x * SCALE:.1f}", "cy": f"{y * SCALE:.1f}", "r": "4"}))
+    root.appendChild(dots)
+    root.appendChild(marks)
+    # Statues still on the board; a stolen statue leaves its platform empty with the thief's number on it.
+    for node, owner in g["statues"].items():
+        x, y = NODES[node]
+        if owner is None:
+            statue = use("ps-statue", x, y, 0.26, "#1b2430")
+            statue.appendChild(svg("title", None, cat.t(f"ps.statue.{node}")))
+            root.appendChild(statue)
+        else:
+            taken = svg("g", {"class": "ps-stolen"})
+            taken.appendChild(svg("title", None, cat.t("ps.ui.statue_by", statue=f"@ps.statue.{node}",
+                                                       player=owner)))
+            taken.appendChild(svg("circle", {"cx": f"{x * SCALE:.1f}", "cy": f"{y * SCALE:.1f}", "r": "9",
+                                             "fill": SEAT_COLOUR[owner]}))
+            taken.appendChild(svg("text", {"x": f"{x * SCALE:.1f}", "y": f"{y * SCALE + 4.5:.1f}",
+                                           "text-anchor": "middle"}, str(owner + 1)))
+            root.appendChild(taken)
+    wrap.appendChild(root)
+    # Legal paths: HTML buttons over the SVG, positioned in % so they follow the board's scale.
+    mover = g["active"]
+    for path in PATHS:
+        action = f"place:{path}"
+        if action not in legal:
+            continue
+        mx, my = path_mid(path)
+        left = (mx * SCALE - VB_X) / VB_W * 100
+        top = (my * SCALE - VB_Y) / VB_H * 100
+        label = place_label(g, path, mover, cat)
+        button = el("button", {"type": "button", "data-action": action, "class": "ps-spot",
+                               "style": f"left:{left:.2f}%;top:{top:.2f}%", "aria-label": label, "title": label})
+        if g["steals"].get(path):
+            button.appendChild(icon("ps-statue", "ps-spot-steal", "#1b2430"))
+        wrap.appendChild(button)
+        placed.add(action)
+    return wrap
+
+
+# ---------------------------------------------------------------------- the Control board
+
+
+def control_board(g: dict, legal: set, cat, placed: set):
+    """5 tracks of 2Z+1 zones between the players; seat 0 at the left end, seat 1 at the right (PS-2.14)."""
+    box = el("section", {"class": "ps-box ps-control", "aria-label": cat.t("ps.board.control")})
+    box.appendChild(el("h3", {"class": "ps-h"}, cat.t("ps.board.control")))
+    ends = el("div", {"class": "ps-ends"}, None, [
+        el("span", {"class": "ps-end"}, None, [el("span", None, "\u25c0 "), badge(0, True),
+                                               el("span", None, " " + cat.seat_name(0))]),
+        el("span", {"class": "ps-end"}, None, [el("span", None, cat.seat_name(1) + " "), badge(1, True),
+                                               el("span", None, " \u25b6")])])
+    box.appendChild(ends)
+    mover = g["active"]
+    phase = g["phase"]
+    grid = el("div", {"class": "ps-tracks"})
+    numbers = el("div", {"class": "ps-row ps-numbers", "aria-hidden": "true"}, None, [el("span")])
+    scale = el("ol", {"class": "ps-track"})
+    for k in range(2 * Z + 1):
+        scale.appendChild(el("li", None, str(abs(Z - k))))
+    numbers.appendChild(scale)
+    grid.appendChild(numbers)
+    for d in TYPES:
+        pos0 = g["players"][0]["pos"][d]
+        action = f"{phase}:{d}" if phase in ("comp", "shovel") else None
+        name = [icon(f"ps-sym-{d}", "ps-icon ps-sym", TYPE_INK[d]), el("span", None, type_name(cat, d))]
+        if action and action in legal:
+            label = marker_label(g, d, mover, cat)
+            head = el("button", {"type": "button", "data-action": action, "class": "ps-marker-choice",
+                                 "aria-label": label, "title": label}, None,
+                      [*name, el("span", {"class": "ps-move"}, cat.t(
+                          "ps.ui.marker_short", old=signed(g["players"][mover]["pos"][d]),
+                          new=signed(min(Z, g["players"][mover]["pos"][d] + 1))))])
+            placed.add(action)
+        else:
+            head = el("span", {"class": "ps-row-name"}, None, name)
+        holder = 0 if pos0 > 0 else (1 if pos0 < 0 else None)
+        track = el("ol", {"class": "ps-track", "aria-label": cat.t(
+            "ps.ui.track", type=type_name(cat, d), n=abs(pos0),
+            who=cat.seat_name(holder) if holder is not None else cat.t("ps.ui.nobody"))})
+        for k in range(2 * Z + 1):
+            side = "ps-z0" if k < Z else ("ps-z1" if k > Z else "ps-zc")
+            cell = el("li", {"class": side})
+            if Z - k == pos0:
+                cell.classList.add("ps-here")
+                disc = el("span", {"class": f"ps-disc ps-{d}", "data-type": d, "data-value": pos0})
+                disc.appendChild(icon(f"ps-sym-{d}", "ps-icon", TYPE_INK[d]))
+                cell.appendChild(disc)
+            track.appendChild(cell)
+        row = el("div", {"class": "ps-row" + (" ps-held0" if holder == 0 else " ps-held1" if holder == 1 else ""),
+                         "data-type": d}, None, [head, track])
+        grid.appendChild(row)
+    box.appendChild(grid)
+    if phase in ("comp", "shovel"):
+        box.appendChild(el("p", {"class": "ps-note"}, cat.t("ps.ui.pos_hint")))
+    return box
+
+
+# ---------------------------------------------------------------------- cards, players, score pad
+
+
+def cards_box(g: dict, cat):
+    box = el("section", {"class": "ps-box ps-cards"}, None, [el("h3", {"class": "ps-h"}, cat.t("ps.ui.cards"))])
+    items = el("ul", {"class": "ps-card-list"})
+    for card, owner in g["cards"]:
+        node = clone("ps-card")
+        node.setAttribute("data-card", card)
+        if owner is not None:
+            node.setAttribute("data-owner", owner)
+            node.classList.add(f"ps-owned{owner}")
+        midgame = DATA["achievements"][card]["when"] == "midgame"
+        node.querySelector(".ps-card-wealth b").textContent = str(DATA["achievements"][card]["wealth"])
+        node.querySelector(".ps-card-title").textContent = cat.t(f"ps.card.{card}")
+        node.querySelector(".ps-card-when").textContent = cat.t("ps.ui.card_mid" if midgame else "ps.ui.card_turn")
+        who = node.querySelector(".ps-card-owner")
+        if owner is not None:
+            who.appendChild(badge(owner, True))
+            who.appendChild(el("span", None, " " + cat.seat_name(owner)))
+        else:
+            who.textContent = cat.t("ps.ui.card_nobody" if midgame and g["mid"] is not None else "ps.ui.card_open")
+        items.appendChild(node)
+    box.appendChild(items)
+    return box
+
+
+def stat(label: str, *children):
+    return el("div", {"class": "ps-stat"}, None, [el("dt", None, label), el("dd", None, None, list(children))])
+
+
+def players_box(g: dict, view: dict, cat):
+    box = el("section", {"class": "ps-box ps-players"}, None, [el("h3", {"class": "ps-h"}, cat.t("ps.ui.holdings"))])
+    row = el("div", {"class": "ps-player-row"})
+    for seat in (0, 1):
+        info = g["players"][seat]
+        role = cat.t("ps.player.P1" if seat == g["first"] else "ps.player.P2")
+        head = el("h4", None, None, [badge(seat), el("span", None, " " + cat.seat_name(seat)),
+                                     el("small", None, " \u00b7 " + role)])
+        if seat in view["to_move"]:
+            head.appendChild(el("span", {"class": "ps-turn"}, cat.t("ps.ui.to_play")))
+        loot = el("span", {"class": "ps-loot"})
+        for colour in LOOT_COLOURS:
+            loot.appendChild(el("span", {"class": "ps-chip", "data-colour": colour}, None, [
+                icon(f"ps-tok-{colour}", "ps-icon", None, face_name(cat, colour)),
+                el("b", None, str(info["loot"][colour]))]))
+        shovel_faces = [f for f in g["held"][seat] if f in SHOVEL_FACES]
+        shovels = el("span", {"class": "ps-loot"}, None,
+                     [icon(f"ps-tok-{f}", "ps-icon", None, face_name(cat, f)) for f in shovel_faces]
+                     or [el("span", None, "0")])
+        control = el("span", {"class": "ps-loot"}, None,
+                     [icon(f"ps-sym-{d}", f"ps-icon ps-sym-chip ps-{d}", TYPE_INK[d], type_name(cat, d))
+                      for d in info["control"]] or [el("span", None, "0")])
+        statues = el("span", {"class": "ps-loot"}, None,
+                     [icon("ps-statue", "ps-icon", "#1b2430", cat.t(f"ps.statue.{s}"))
+                      for s, o in g["statues"].items() if o == seat] or [el("span", None, "0")])
+        cards = [c for c, o in g["cards"] if o == seat]
+        dl = el("dl", {"class": "ps-stats"}, None, [
+            stat(cat.t("ps.ui.passages"), el("b", None, str(info["supply"]))),
+            stat(cat.t("ps.ui.tunnel"), el("b", None, str(info["tunnel"]))),
+            stat(cat.t("ps.cat.loot"), loot),
+            stat(cat.t("ps.ui.shovels"), shovels),
+            stat(cat.t("ps.cat.statues"), statues),
+            stat(cat.t("ps.ui.controls"), control),
+            stat(cat.t("ps.cat.achievements"), el("span", None, ", ".join(cat.t(f"ps.card.{c}") for c in cards)
+                                                   or "0")),
+            stat(cat.t("ps.ui.wealth"), el("b", None, str(g["totals"][seat]))),
+        ])
+        row.appendChild(el("article", {"class": f"ps-player ps-seat{seat}", "data-player": seat}, None, [head, dl]))
+    box.appendChild(row)
+    return box
+
+
+CATS = ("tunnel", "statues", "loot", "districts", "achievements")
+
+
+def score_pad(g: dict, cat, box_id: str | None = None):
+    """PS-6.25: both scorings' five categories per player, every District reward, each scoring's result and the
+    running total (midgame + final)."""
+    box = el("section", {"class": "ps-box ps-pad", "id": box_id, "data-testid": "ps-score-pad"}, None,
+             [el("h3", {"class": "ps-h"}, cat.t("ps.ui.pad"))])
+    records = [(key, g[key]) for key in ("mid", "final") if g.get(key)]
+    if not records:
+        box.appendChild(el("p", {"class": "ps-note"}, cat.t("ps.ui.pad_none")))
+        return box
+    table = el("table", {"class": "ps-pad-table"})
+    head1 = el("tr", None, None, [el("th", {"scope": "col", "rowspan": 2}, cat.t("ps.ui.category"))])
+    head2 = el("tr")
+    for key, _rec in records:
+        head1.appendChild(el("th", {"scope": "colgroup", "colspan": 2},
+                             cat.t("ps.scoring.mid" if key == "mid" else "ps.scoring.final")))
+        for seat in (0, 1):
+            head2.appendChild(el("th", {"scope": "col"}, None, [badge(seat, True),
+                                                                el("span", None, " " + cat.seat_name(seat))]))
+    table.appendChild(el("thead", None, None, [head1, head2]))
+    body = el("tbody")
+
+    def row(label, values, cls=None, sub=False):
+        cells = [el("th", {"scope": "row", "class": "ps-sub" if sub else None}, label)]
+        cells += [el("td", None, v) for v in values]
+        body.appendChild(el("tr", {"class": cls}, None, cells))
+
+    for c, name in enumerate(CATS):
+        row(cat.t(f"ps.cat.{name}"), [str(rec["cats"][s][c]) for _k, rec in records for s in (0, 1)])
+        if name == "districts":
+            for d in TYPES:
+                values = []
+                for _k, rec in records:
+                    rewards = rec.get("rewards")
+                    for s in (0, 1):
+                        values.append("\u2013" if rewards is None or d not in rewards[s] else str(rewards[s][d]))
+                row(type_name(cat, d), values, "ps-reward", sub=True)
+    row(cat.t("ps.ui.pad_result"), [str(sum(rec["cats"][s])) for _k, rec in records for s in (0, 1)], "ps-result")
+    running, totals = [], [0, 0]
+    for _k, rec in records:
+        for s in (0, 1):
+            totals[s] += sum(rec["cats"][s])
+        running += [str(totals[0]), str(totals[1])]
+    row(cat.t("ps.ui.pad_running"), running, "ps-running")
+    table.appendChild(body)
+    box.appendChild(el("div", {"class": "ps-scroll"}, None, [table]))
+    if g["mid"]:
+        box.appendChild(el("p", {"class": "ps-note"}, cat.t("ps.ui.pad_when", player=g["mid"]["by"],
+                                                            turn=g["mid"]["turn"])))
+    return box
+
+
+# ---------------------------------------------------------------------- the contract
+
+
+def render(board, view: dict, legal: list, cat) -> set:
+    g = view["state"]
+    legal_set = set(legal)
+    placed: set = set()
+    board.appendChild(clone("ps-defs"))
+    choosing = g["phase"] in ("comp", "shovel") and bool(legal_set)
+    table = el("div", {"class": "ps-table" + (" ps-choosing" if choosing else ""), "data-phase": g["phase"]})
+    table.appendChild(city(g, legal_set, cat, placed))
+    table.appendChild(control_board(g, legal_set, cat, placed))
+    table.appendChild(players_box(g, view, cat))
+    table.appendChild(cards_box(g, cat))
+    table.appendChild(score_pad(g, cat))
+    board.appendChild(table)
+    return placed
+
+
+# ---------------------------------------------------------------------- the end screen
+
+
+def render_over(container, view: dict, result: dict, cat) -> None:
+    """The shell's optional end-screen hook: the score pad of both scorings under the winners line."""
+    container.appendChild(score_pad(view["state"], cat, "ps-over"))

@@ -1,0 +1,204 @@
+"""Passages Secrets in headless Chromium: whole games through the UI, hot seat, rules pages, legal targets only.
+
+One booted page for the module (the `app` fixture); each test starts from a deep link. The engine's answers are
+recomputed in CPython from the autosaved history, so the UI is checked against the rules engine, not itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import pygames.passages_secrets as ps
+from pygames import core
+from pygames.passages_secrets.data import ACHIEVEMENTS, HEXES, PATHS, TOKENS
+from pygames.web import i18n
+
+pytestmark = pytest.mark.browser
+STRINGS = i18n.load()
+NEXT = "button[data-action]:not([disabled]):visible, [data-testid=game-over]:visible, [data-testid=pass-device]:visible"
+TOKEN_ID = re.compile(r"\b(?:" + "|".join(sorted(TOKENS)) + r")\b")
+
+
+def replay(saved: dict) -> dict:
+    return core.replay(ps, saved["players"], saved["seed"], saved["options"], saved["history"])
+
+
+def latest_save(app) -> dict:
+    """The autosave of the game on screen (still there after the end, when `pygames.current` is cleared)."""
+    return app.page.evaluate(
+        "JSON.parse(localStorage.getItem('pygames.save.' + JSON.parse(localStorage.getItem('pygames.saves'))[0]))")
+
+
+def end_rows(app) -> dict[int, int]:
+    rows = app.page.locator("[data-testid=game-over] tr[data-player]")
+    return {int(rows.nth(i).get_attribute("data-player")): int(rows.nth(i).get_attribute("data-score"))
+            for i in range(rows.count())}
+
+
+def board_actions(app) -> list[str]:
+    return app.page.eval_on_selector_all("#board button[data-action]", "els => els.map(e => e.dataset.action)")
+
+
+def pick_for(step: int):
+    """A deterministic but varied human: a different legal choice each time (never always the first)."""
+    def pick(actions: list[str]) -> str:
+        places = [a for a in actions if a.startswith("place:")]
+        pool = places or actions
+        return pool[(step * 7 + 3) % len(pool)]
+    return pick
+
+
+def play_to_the_end(app, on_step=None, max_steps=120) -> dict:
+    """Click data-action buttons (and any cover's reveal button) until the end screen shows."""
+    page = app.page
+    seen = {"covers": 0, "clicks": 0}
+    for step in range(max_steps):
+        page.wait_for_selector(NEXT, state="visible")
+        if app.visible("[data-testid=game-over]"):
+            return seen
+        if app.visible("[data-testid=pass-device]"):
+            seen["covers"] += 1
+            html = page.content()
+            assert not TOKEN_ID.search(html), "a token id (its hidden down face) is on the page under the cover"
+            assert page.inner_html("#board") == "" and page.inner_html("#actions") == ""
+            page.click("[data-testid=reveal]")
+            continue
+        actions = app.enabled_actions()
+        if on_step:
+            on_step(step, actions)
+        app.click_action(pick_for(step)(actions))
+        seen["clicks"] += 1
+    raise AssertionError("the game did not end")
+
+
+def test_ps_whole_game_against_the_computer_matches_the_engine(app):
+    app.reset_storage()
+    app.open("?game=ps&seats=human,computer&seed=11&botdelay=0&names=Ann")
+    seen = play_to_the_end(app)
+    saved = latest_save(app)
+    state = replay(saved)
+    assert ps.is_over(state) and state["turn"] == 26
+    result = core.result(ps, state)
+    assert end_rows(app) == dict(enumerate(result["scores"]))
+    assert seen["clicks"] >= 13 and {p for p, _ in saved["history"]} == {0, 1}
+    # Every category of the shell's table, per player.
+    for seat in (0, 1):
+        cells = app.page.locator(f"[data-testid=game-over] tr[data-player='{seat}'] td").all_inner_texts()
+        assert [int(c) for c in cells] == [result["breakdown"][c][seat] for c in result["order"]] + \
+            [result["scores"][seat]]
+    # Our score pad under it: both scorings, every District reward, the running total.
+    pad = app.page.locator("#ps-over")
+    pad.wait_for()
+    heads = pad.locator("thead").inner_text()
+    assert STRINGS["en"]["ps.scoring.mid"] in heads and STRINGS["en"]["ps.scoring.final"] in heads
+    mid, fin = state["mid"]["cats"], state["final"]["cats"]
+    results = pad.locator("tr.ps-result td").all_inner_texts()
+    assert [int(x) for x in results] == [sum(mid[0]), sum(mid[1]), sum(fin[0]), sum(fin[1])]
+    running = pad.locator("tr.ps-running td").all_inner_texts()
+    assert [int(x) for x in running[-2:]] == result["scores"]
+    assert pad.locator("tr.ps-reward").count() == 5
+    winners = [["Ann", "Computer 2"][w] for w in result["winners"]]
+    assert all(name in app.page.inner_text("#winners") for name in winners)
+    assert not [e for e in app.errors if "Error" in e], app.errors
+
+
+def test_ps_hot_seat_every_seat_human(app):
+    """PS-7.1 - 7.3: nothing is private, so the shell never needs a cover; what PS-7.2 hides for everyone (token
+    ids = down faces, unused hexes and cards) is never on the page. Any cover that did show is checked too."""
+    app.reset_storage()
+    app.open("?game=ps&seats=human,human&seed=4&botdelay=0&names=Ann,Bob")
+    page = app.page
+    hidden: dict = {}
+
+    def on_step(step, actions):
+        if step % 5:
+            return
+        state = replay(app.saved())
+        html = page.content()
+        assert not TOKEN_ID.search(html), "token ids (down faces) must never reach the page"
+        unused_cards = set(ACHIEVEMENTS) - {c for c, _ in state["cards"]}
+        shown = set(re.findall(r'data-card="(A\d+)"', html))
+        assert shown == {c for c, _ in state["cards"]} and not shown & unused_cards
+        unused_hexes = set(HEXES) - {h for h, _ in state["tiles"]}
+        assert not any(f'"{h}"' in html for h in unused_hexes)
+        mover = ps.to_move(state)[0]
+        assert ["Ann", "Bob"][mover] in app.status()            # the "your turn" banner names the mover
+        assert sorted(actions) == sorted(core.legal_actions(ps, state, mover))
+        hidden["checked"] = hidden.get("checked", 0) + 1
+
+    seen = play_to_the_end(app, on_step)
+    assert seen["covers"] == 0 and hidden["checked"] >= 5
+    state = replay(latest_save(app))
+    assert all(seat in (0, 1) for seat, _ in state["history"]) and {s for s, _ in state["history"]} == {0, 1}
+    assert end_rows(app) == dict(enumerate(core.result(ps, state)["scores"]))
+
+
+def test_ps_rules_page_in_both_languages(app):
+    app.reset_storage()
+    app.open("?game=ps&seats=human,computer&seed=2&botdelay=0")
+    page = app.page
+    for lang, title, word in (("en", "Passages Secrets — two thieves, one city", "Midgame"),
+                              ("fr", "Passages Secrets — deux voleurs, une ville", "mi-partie")):
+        page.click(f'[data-command="lang:{lang}"]')
+        page.click("#game [data-command=rules]")
+        body = page.locator("#rules-body")
+        body.wait_for()
+        assert page.is_visible("#rules")
+        assert body.locator(f"article.ps-rules[lang={lang}] h3").inner_text() == title
+        text = body.inner_text()
+        assert word.lower() in text.lower() and len(text) > 1500
+        assert body.locator("svg.ps-rules-diagram").count() == 1
+        page.click("[data-command=close-rules]")
+        assert not page.is_visible("#rules")
+    page.click('[data-command="lang:en"]')
+
+
+def test_ps_only_legal_targets_are_clickable(app):
+    app.reset_storage()
+    # Seed 2: the computer is the first player, so the human (seat 0, second player) decides the compensation.
+    app.open("?game=ps&seats=human,computer&seed=2&botdelay=0")
+    page = app.page
+    state = replay(app.saved())
+    assert state["first"] == 1 and state["phase"] == "comp"
+    # D1 on the Control board: the 5 markers are board buttons, "decline" stays in the action bar.
+    assert sorted(board_actions(app)) == sorted(f"comp:{d}" for d in ps.data.TYPES)
+    assert page.eval_on_selector_all("#actions button[data-action]", "els => els.map(e => e.dataset.action)") == \
+        ["decline"]
+    label = page.get_attribute('button[data-action="comp:MER"]', "aria-label")
+    assert "0 → +1" in label                                            # the consequence before the choice
+    app.click_action("comp:MER")
+    for _ in range(4):                                                  # a few turns in
+        page.wait_for_selector(".ps-spot")
+        state = replay(app.saved())
+        legal = core.legal_actions(ps, state, 0)
+        assert sorted(app.enabled_actions()) == sorted(legal)
+        spots = page.locator(".ps-spot")
+        assert {spots.nth(i).get_attribute("data-action") for i in range(spots.count())} == \
+            {a for a in legal if a.startswith("place:")}
+        for i in range(spots.count()):                                  # >= 44 x 44 px, named, highlighted
+            box = spots.nth(i).bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44
+            assert spots.nth(i).get_attribute("aria-label").startswith("Dig ")
+        occupied = [p for i, p in enumerate(PATHS) if state["own"][i] is not None]
+        assert occupied and all(page.locator(f'button[data-action="place:{p}"]').count() == 0 for p in occupied)
+        assert page.locator(".ps-passage").count() == len(occupied)
+        # A click on a taken path's passage does nothing: it is not a button.
+        before = len(app.saved()["history"])
+        page.locator(f'.ps-passage[data-path="{occupied[0]}"]').dispatch_event("click")
+        assert len(app.saved()["history"]) == before
+        actions = app.enabled_actions()
+        app.click_action(pick_for(len(occupied))(actions))
+        if page.locator("button[data-action^='shovel:']").count():
+            # D3: only the 5 markers, on the Control board, and the map offers nothing meanwhile.
+            assert page.locator(".ps-spot").count() == 0
+            assert sorted(board_actions(app)) == sorted(f"shovel:{d}" for d in ps.data.TYPES)
+            app.click_action("shovel:BANK")
+    # While the computer thinks, the human has no button at all.
+    app.reset_storage()
+    app.open("?game=ps&seats=human,computer&seed=4&botdelay=4000")   # seed 4: the computer is second
+    state = replay(app.saved())
+    assert state["first"] == 0 and ps.to_move(state) == [1]
+    assert app.enabled_actions() == [] and page.locator(".ps-spot").count() == 0
+    assert app.status() == STRINGS["en"]["core.status.wait"].format(player="Computer 2")
