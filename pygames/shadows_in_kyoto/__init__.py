@@ -18,7 +18,7 @@ from .views import view as _view
 
 ID = "sik"
 FORMAT = 1
-READY = False
+READY = True
 PLAYERS = (2, 2)
 OPTIONS = [
     {"id": "charisma", "choices": ["off", "on", "ruri"], "default": "off"},  # SIK-3.2: Advanced I (+ Ruri)

@@ -23,8 +23,8 @@ def options(state: dict) -> list[str]:
         return []
     k, side = a["k"], a["side"]
     hand = state["hand"][side]
-    if k == "place":  # SIK-8.3
-        return ["place:" + i for i in S.unplaced(state, side)]
+    if k == "place":  # SIK-8.3, plus a shortcut that places every remaining agent at random
+        return ["place:" + i for i in S.unplaced(state, side)] + ["place:random"]
     if k == "charisma":  # SIK-8.4
         return ["charisma:" + c for c in S.charisma_choices(state, side)]
     if k == "ruri":  # SIK-8.5
@@ -85,7 +85,10 @@ def apply(state: dict, action: str) -> None:
     state["ask"] = None
     top = state["stack"][-1] if state["stack"] else None
     if verb == "place":
-        S.place(state, side, arg)
+        if arg == "random":
+            S.place_random(state, side)
+        else:
+            S.place(state, side, arg)
         return R.advance(state) if state["phase"] == "play" else None
     if verb == "charisma":
         S.pick_charisma(state, side, arg)

@@ -24,6 +24,8 @@ def action_label(view: dict, action: str):
         return "sik.act." + verb, {"card": _card_arg(arg)}
     if verb == "mark":
         return ("sik.act.mark.none", {}) if arg == "none" else ("sik.act.mark", {"card": _card_arg(arg)})
+    if action == "place:random":
+        return "sik.act.place.random", {}
     if verb in ("place", "guess"):
         return "sik.act." + verb, {"identity": arg}
     if verb == "charisma":

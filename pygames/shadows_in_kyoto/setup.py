@@ -82,6 +82,15 @@ def place(state: dict, side: int, ident: str) -> None:
             after_placement(state)
 
 
+def place_random(state: dict, side: int) -> None:
+    """SIK-8.3 shortcut: the remaining identities go on the remaining start cells in a random order, drawn
+    from the game's generator (so undo stops there). Still hidden from the opponent (SIK-3.6)."""
+    order = core.rng(state).shuffled(unplaced(state, side))
+    for ident in order:
+        if ident in unplaced(state, side):  # `place` fills the last cell by itself
+            place(state, side, ident)
+
+
 def charisma_mode(state: dict) -> str:
     return state["options"]["charisma"]
 

@@ -1,0 +1,588 @@
+"""Shadows in Kyoto on the table: the 5 × 6 map, both prisons, both players' areas and the pending decision.
+
+Reads only the view (plus the static map data of the game package, never the state). The map is an SVG built
+from the data file (cell types, HQs, territories, start cells); its symbols, the cards and the tokens are clones
+of the Jinja2-prebuilt fragments of templates/sik/fragments.html.j2; every word comes from the catalogue.
+
+Legal targets on the map (agents to pick, cells to reach, agents to push or to target) are absolutely positioned
+<button data-action> elements over the SVG cells, sized in percent of the map so they scale with it. Cards,
+decks, identity choices and the yes/no interrupts are buttons in the player's area and in the prompt panel.
+The viewer's side is always at the bottom of the map.
+"""
+
+from __future__ import annotations
+
+from pygames.shadows_in_kyoto import data as D
+from pygames.web.render import by_id, el, svg
+
+O, G = D.O, D.G  # noqa: E741  (sides: Oniwaban, Government)
+CELL, PAD = 100, 26
+NCOL, NROW = len(D.COLUMNS), D.ROWS
+WIDTH, HEIGHT = PAD * 2 + CELL * NCOL, PAD * 2 + CELL * NROW
+SIDE_CLASS = ("sik-o", "sik-g")
+EMBLEM = ("oniwaban", "government")
+CELL_VERBS = {"agent", "dest", "push", "pushto", "ex1", "ex2", "baitto", "target"}
+CARD_VERBS = {"play", "mark", "fancard"}
+BACK_ASKS = {"agent", "dest", "ex2", "swap", "pushto", "mark"}  # the previous tap was the same player's, with no reveal
+TINT = {"temple": "#f8d3bd", "house": "#bfe8da", "market": "#f8f1a6", "castle": "#bcd9ef", "neutral": "#e6e2d8"}
+HQ_TINT = ("#b7cbbd", "#ecdcac")
+XLINK = "http://www.w3.org/1999/xlink"
+
+
+# ---------------------------------------------------------------------- small builders
+
+
+def clone(template_id: str):
+    return by_id(template_id).content.firstElementChild.cloneNode(True)
+
+
+def use(symbol: str, x, y, size, cls: str | None = None):
+    node = svg("use", {"x": x, "y": y, "width": size, "height": size, "href": f"#sik-sym-{symbol}"})
+    if cls:
+        node.setAttribute("class", cls)
+    return node
+
+
+def card_kind(card: str) -> str:
+    return "site" if D.is_site(card) else "tactic"
+
+
+def card_node(card: str, cat, small: bool = False):
+    """A face-up card: its colour band and symbol, its name (colour-blind safe: the symbol names the type)."""
+    node = clone("sik-card")
+    node.classList.add(f"sik-card-{card}", f"sik-{card_kind(card)}")
+    if small:
+        node.classList.add("sik-small")
+    node.querySelector(".sik-card-sym").setAttribute("href", f"#sik-sym-{card}")
+    node.querySelector(".sik-card-name").textContent = cat.t(f"sik.card.{card}")
+    node.setAttribute("title", cat.t(f"sik.ui.desc.{card}"))
+    return node
+
+
+def back_node(label: str = "", small: bool = True):
+    node = clone("sik-back")
+    if small:
+        node.classList.add("sik-small")
+    node.querySelector(".sik-card-name").textContent = label
+    return node
+
+
+def token_node(side: int, ident: str | None, cat, extra: str = ""):
+    """An agent token in HTML (prisons, identity choices): emblem, power, true/false mark."""
+    node = clone("sik-token")
+    node.classList.add(SIDE_CLASS[side])
+    if extra:
+        node.classList.add(extra)
+    node.querySelector(".sik-token-emblem").setAttribute("href", f"#sik-sym-{EMBLEM[side]}")
+    power = node.querySelector(".sik-token-power")
+    tf = node.querySelector(".sik-token-tf")
+    if ident:
+        power.textContent = ident[0]
+        tf.setAttribute("href", "#sik-sym-" + ("true" if D.is_true(ident) else "false"))
+    else:
+        power.textContent = "?"
+        tf.remove()
+    node.setAttribute("role", "img")
+    node.setAttribute("aria-label", agent_words(side, ident, cat))
+    node.setAttribute("title", agent_words(side, ident, cat))
+    return node
+
+
+def agent_words(side: int, ident: str | None, cat) -> str:
+    if not ident:
+        return cat.t("sik.ui.agent_hidden", side=f"@sik.side.{side}")
+    truth = cat.t("sik.ui.true" if D.is_true(ident) else "sik.ui.false")
+    return cat.t("sik.ui.agent", side=f"@sik.side.{side}", identity=ident, power=ident[0], truth=truth)
+
+
+def button(action: str, label: str, cls: str = "", children=(), text: str | None = None):
+    node = el("button", {"type": "button", "data-action": action, "class": ("sik-btn " + cls).strip(),
+                         "aria-label": label, "title": label}, text, children)
+    return node
+
+
+def section(cls: str, title: str | None = None, children=()):
+    kids = [el("h4", {"class": "sik-h"}, title)] if title else []
+    return el("section", {"class": cls}, None, [*kids, *children])
+
+
+# ---------------------------------------------------------------------- the renderer
+
+
+def render(board, view: dict, legal: list, cat) -> set:
+    g = view["state"]
+    me = g["me"]
+    placed: set[str] = set()
+    legal_set = set(legal)
+    board.appendChild(clone("sik-defs"))
+    root = el("div", {"class": "sik" + (" sik-flip" if me == G else ""), "data-testid": "sik-table"})
+    board.appendChild(root)
+    bottom = me if me is not None else O
+    top = 1 - bottom
+    # targets on the map and in the hands first; the prompt panel then offers every remaining legal choice
+    opponent = player_area(g, top, cat, legal_set, placed, mine=False)
+    table = map_node(view, g, me, cat, legal, placed)
+    own = player_area(g, bottom, cat, legal_set, placed, mine=me is not None)
+    prompt = prompt_panel(view, g, me, cat, legal, placed)
+    aside = el("div", {"class": "sik-aside"}, None, [prompt, prisons(g, bottom, cat)])
+    root.appendChild(opponent)
+    root.appendChild(el("div", {"class": "sik-middle"}, None, [table, aside]))
+    root.appendChild(own)
+    return placed
+
+
+# ---------------------------------------------------------------------- the map
+
+
+def xy(cell: str, flip: bool) -> tuple[int, int]:
+    """Top-left corner of a cell in SVG units; the viewer's home row is at the bottom."""
+    col, row = D.COLUMNS.index(cell[0]), int(cell[1:])
+    x, y = (NCOL - 1 - col, row - 1) if flip else (col, NROW - row)
+    return PAD + x * CELL, PAD + y * CELL
+
+
+def recent_moves(view: dict) -> list[tuple[str, str, str]]:
+    """(kind, from, to) of the moves logged since the start of the previous turn (arrows on the map)."""
+    log = view["log"]
+    turns = [i for i, (k, _a) in enumerate(log) if k == "sik.log.turn"]
+    start = turns[-2] if len(turns) >= 2 else 0
+    out = []
+    for key, args in log[start:]:
+        if key in ("sik.log.move", "sik.log.attack", "sik.log.push", "sik.log.bait_push"):
+            out.append((key.rsplit(".", 1)[1], args["frm"], args["dst"]))
+    return out
+
+
+def map_node(view: dict, g: dict, me, cat, legal: list, placed: set):
+    flip = me == G
+    wrap = el("div", {"class": "sik-map"})
+    root = svg("svg", {"viewBox": f"0 0 {WIDTH} {HEIGHT}", "class": "sik-svg", "role": "img",
+                       "aria-label": cat.t("sik.ui.map")})
+    occupants = {c: (s, i, r) for c, s, i, r in g["board"]}
+    ask = g["ask"] or {}
+    mine_to_act = me is not None and ask.get("side") == me
+    selected = set()
+    if mine_to_act and ask.get("k") in ("dest", "ex2", "pushto", "baitto") and ask.get("cell"):
+        selected.add(ask["cell"])
+    if mine_to_act and ask.get("k") == "swap":
+        selected |= {ask["a"], ask["b"]}
+    if ask.get("k") == "pistol":
+        selected |= {ask["frm"], ask["dst"]}
+    next_start = None
+    if mine_to_act and ask.get("k") == "place":
+        next_start = next((c for c in D.PLACEMENT_ORDER[me] if c not in occupants), None)
+    for cell in D.ALL_CELLS:
+        root.appendChild(cell_node(cell, flip, cat, cell == next_start))
+    for letter in D.COLUMNS:
+        cell = f"{letter}1"
+        x, _y = xy(cell, flip)
+        for y in (PAD * 0.7, HEIGHT - PAD * 0.25):
+            root.appendChild(svg("text", {"x": x + CELL / 2, "y": y, "class": "sik-coord"}, letter))
+    for row in range(1, NROW + 1):
+        _x, y = xy(f"a{row}", flip)
+        for x in (PAD / 2, WIDTH - PAD / 2):
+            root.appendChild(svg("text", {"x": x, "y": y + CELL / 2 + 6, "class": "sik-coord"}, str(row)))
+    deduce = me is not None and g["active"] == me and g["phase"] == "play"
+    for cell, (side, ident, rev) in occupants.items():
+        deduced = deduce and side != me and not ident and cell in g["escape_cells"][1 - me]
+        root.appendChild(agent_node(cell, side, ident, rev, me, flip, cat, cell in selected, deduced))
+    for kind, frm, dst in recent_moves(view):  # the last moves, drawn over the tokens
+        root.appendChild(arrow(frm, dst, flip, kind))
+    for key, symbol in (("stun", "stun"), ("medicine", "medicine"), ("medicine_now", "medicine")):
+        target = g.get(key)
+        if target and target[0]:
+            x, y = xy(target[0], flip)
+            root.appendChild(svg("g", {"class": f"sik-effect sik-effect-{symbol}"}, None, [
+                svg("circle", {"cx": x + CELL - 16, "cy": y + CELL - 16, "r": 14}),
+                use(symbol, x + CELL - 27, y + CELL - 27, 22),
+                svg("title", None, cat.t(f"sik.ui.{key}", cell=target[0]))]))
+    wrap.appendChild(root)
+    for action in legal:
+        verb, _, arg = action.partition(":")
+        if verb not in CELL_VERBS or arg not in D.CELLS:
+            continue
+        x, y = xy(arg, flip)
+        label = cell_action_label(action, occupants, me, cat)
+        hit = button(action, label, "sik-hit sik-hit-" + verb)
+        hit.setAttribute("style", f"left:{x / WIDTH * 100:.3f}%;top:{y / HEIGHT * 100:.3f}%;"
+                                  f"width:{CELL / WIDTH * 100:.3f}%;height:{CELL / HEIGHT * 100:.3f}%")
+        wrap.appendChild(hit)
+        placed.add(action)
+    return wrap
+
+
+def cell_node(cell: str, flip: bool, cat, next_start: bool):
+    info = D.CELLS[cell]
+    kind = info["type"]
+    x, y = xy(cell, flip)
+    group = svg("g", {"class": f"sik-cell sik-cell-{kind}", "data-cell": cell})
+    hq = info.get("hq")
+    fill = HQ_TINT[hq] if hq is not None else TINT[kind]
+    group.appendChild(svg("rect", {"x": x, "y": y, "width": CELL, "height": CELL, "fill": fill, "class": "sik-tile"}))
+    terr = info.get("terr")
+    if terr is not None:
+        group.appendChild(svg("rect", {"x": x, "y": y, "width": CELL, "height": CELL,
+                                       "fill": f"url(#sik-terr-{terr})", "class": "sik-terr"}))
+    symbol = "hq" if hq is not None else kind
+    group.appendChild(use(symbol, x + 4, y + 4, 22, f"sik-sym sik-sym-{symbol}" +
+                          (f" sik-hq-{hq}" if hq is not None else "")))
+    if hq is not None:
+        group.appendChild(use(EMBLEM[hq], x + CELL - 25, y + 6, 19, f"sik-hq-emblem sik-hq-{hq}"))
+    if info.get("start") is not None:
+        group.appendChild(use("start", x + 7, y + CELL - 21, 14, "sik-startmark"))
+    group.appendChild(svg("text", {"x": x + CELL - 6, "y": y + CELL - 6, "class": "sik-cellname"}, cell))
+    if next_start:
+        group.appendChild(svg("rect", {"x": x + 4, "y": y + 4, "width": CELL - 8, "height": CELL - 8,
+                                       "class": "sik-next"}))
+    words = cat.t("sik.cell.hq") + " " + cat.t(f"sik.side.{hq}") if hq is not None else cat.t(
+        "sik.cell.neutral" if kind == D.NEUTRAL else f"sik.card.{kind}")
+    group.appendChild(svg("title", None, f"{cell}: {words}"))
+    return group
+
+
+def agent_node(cell, side, ident, rev, me, flip, cat, selected: bool, deduced: bool):
+    x, y = xy(cell, flip)
+    cx, cy = x + CELL / 2 + 3, y + CELL / 2 + 6
+    cls = f"sik-agent {SIDE_CLASS[side]}" + (" sik-mine" if side == me else "") + (" sik-revealed" if rev else "")
+    cls += " sik-selected" if selected else ""
+    group = svg("g", {"class": cls, "data-cell": cell})
+    group.appendChild(svg("circle", {"cx": cx, "cy": cy, "r": 32, "class": "sik-disc"}))
+    if side == me and not rev:
+        group.appendChild(svg("circle", {"cx": cx, "cy": cy, "r": 37, "class": "sik-secret-ring"}))
+    group.appendChild(use(EMBLEM[side], cx - 8, cy - 29, 16, "sik-emblem"))
+    if ident:
+        group.appendChild(svg("text", {"x": cx - 6, "y": cy + 19, "class": "sik-power"}, ident[0]))
+        group.appendChild(use("true" if D.is_true(ident) else "false", cx + 7, cy + 1, 19, "sik-tf"))
+        if side == me:
+            group.setAttribute("data-ident", ident)
+    else:
+        group.appendChild(svg("text", {"x": cx, "y": cy + 18, "class": "sik-power sik-unknown"},
+                              "F?" if deduced else "?"))
+    if rev:
+        group.appendChild(use("eye", cx + 14, cy - 40, 22, "sik-eye"))
+    words = agent_words(side, ident, cat)
+    if rev:
+        words += " — " + cat.t("sik.ui.revealed")
+    elif ident and side == me:
+        words += " — " + cat.t("sik.ui.secret")
+    if deduced:
+        words += " — " + cat.t("sik.ui.deduced")
+    group.appendChild(svg("title", None, f"{cell}: {words}"))
+    return group
+
+
+def arrow(frm: str, dst: str, flip: bool, kind: str):
+    x1, y1 = xy(frm, flip)
+    x2, y2 = xy(dst, flip)
+    half = CELL / 2
+    return svg("line", {"x1": x1 + half, "y1": y1 + half, "x2": x2 + half, "y2": y2 + half,
+                        "class": f"sik-arrow sik-arrow-{kind}", "marker-end": "url(#sik-arrowhead)"})
+
+
+def cell_action_label(action: str, occupants: dict, me, cat) -> str:
+    """The label of a map button, with its consequence (an attack reveals the defender)."""
+    verb, _, cell = action.partition(":")
+    occ = occupants.get(cell)
+    if verb == "dest" and occ is not None and occ[0] != me:
+        known = occ[1]
+        return cat.t("sik.ui.attack", cell=cell, defender=known or cat.t("sik.hidden"))
+    if verb == "dest":
+        return cat.t("sik.act.dest", cell=cell)
+    if verb in ("agent", "ex1", "ex2") and occ is not None and occ[1]:
+        return cat.t(f"sik.act.{verb}", cell=cell) + f" ({occ[1]})"
+    if verb == "target":
+        return cat.t("sik.act.target", cell=cell)
+    return cat.t(f"sik.act.{verb}", cell=cell)
+
+
+# ---------------------------------------------------------------------- players' areas
+
+
+def player_area(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
+    seat = g["seats"][side]
+    area = el("section", {"class": f"sik-area {SIDE_CLASS[side]}" + (" sik-me" if mine else " sik-opp"),
+                          "data-side": side})
+    head = el("div", {"class": "sik-area-head"}, None, [
+        svg("svg", {"class": "sik-icon", "viewBox": "0 0 24 24", "width": 22, "height": 22, "aria-hidden": "true"},
+            None, [svg("use", {"href": f"#sik-sym-{EMBLEM[side]}"})]),
+        el("strong", None, cat.seat_name(seat)),
+        el("span", {"class": "sik-sidename"}, cat.t(f"sik.side.{side}")),
+    ])
+    if g["active"] == side and g["phase"] == "play":
+        head.appendChild(el("span", {"class": "sik-turn"}, cat.t("sik.ui.turn", turn=g["turn"])))
+    area.appendChild(head)
+    row = el("div", {"class": "sik-area-row"})
+    row.appendChild(hand_node(g, side, cat, legal, placed, mine))
+    row.appendChild(decks_node(g, side, cat, legal, placed, mine))
+    row.appendChild(discard_node(g, side, cat, mine))
+    bait = bait_node(g, side, cat, mine)
+    if bait is not None:
+        row.appendChild(bait)
+    extra = modules_node(g, side, cat, legal, placed, mine)
+    if extra is not None:
+        row.appendChild(extra)
+    area.appendChild(row)
+    return area
+
+
+def hand_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
+    box = el("div", {"class": "sik-hand" + (" sik-own-hand" if mine else "")})
+    counts = g["hand_count"][side]
+    total = counts["site"] + counts["tactic"]
+    if not mine:
+        box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.opp_hand", n=total, site=counts["site"],
+                                                           tactic=counts["tactic"])))
+        cards = el("div", {"class": "sik-cards"})
+        for kind in ("site", "tactic"):
+            for _ in range(counts[kind]):
+                cards.appendChild(back_node(cat.t(f"sik.ui.back.{kind}")))
+        box.appendChild(cards)
+        known = (g.get("known_hand") or [[], []])[side]
+        if known:
+            box.appendChild(el("p", {"class": "sik-note"}, cat.t(
+                "sik.ui.known_hand", cards=["@sik.card." + c for c in known])))
+        return box
+    box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.hand", n=total)))
+    cards = el("div", {"class": "sik-cards"})
+    hand = g["hand"][side] or []
+    asking = (g["ask"] or {}).get("k")
+    for card in hand:
+        action = next((f"{v}:{card}" for v in CARD_VERBS if f"{v}:{card}" in legal), None)
+        node = card_node(card, cat)
+        if action is not None:
+            label = cat.t(f"sik.ui.{action.partition(':')[0]}_card", card=f"@sik.card.{card}",
+                          effect=f"@sik.ui.desc.{card}")
+            cards.appendChild(button(action, label, "sik-cardbtn", [node]))
+            placed.add(action)
+        else:
+            if asking in ("card", "mark", "fancard") and g["ask"]["side"] == side:
+                node.classList.add("sik-dim")
+            cards.appendChild(node)
+    box.appendChild(cards)
+    return box
+
+
+def decks_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
+    box = el("div", {"class": "sik-decks"})
+    box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.decks")))
+    row = el("div", {"class": "sik-cards"})
+    for kind in ("site", "tactic"):
+        n = g["deck"][side][kind]
+        text = cat.t(f"sik.ui.deck.{kind}", n=n)
+        action = f"draw:{kind}"
+        if mine and action in legal:
+            row.appendChild(button(action, cat.t("sik.ui.draw_from", deck=f"@sik.kind.{kind}", n=n),
+                                   "sik-cardbtn sik-deckbtn", [back_node(text, small=False)]))
+            placed.add(action)
+        else:
+            row.appendChild(back_node(text, small=False))
+    box.appendChild(row)
+    bottom = g["bottom"][side]
+    if bottom["site"] or bottom["tactic"]:
+        box.appendChild(el("p", {"class": "sik-note"}, cat.t("sik.ui.bottom", site=bottom["site"],
+                                                             tactic=bottom["tactic"])))
+    return box
+
+
+def discard_node(g: dict, side: int, cat, mine: bool):
+    box = el("div", {"class": "sik-discard"})
+    size = g["discard_size"][side]
+    top = g["discard_top"][side]
+    box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.discard", n=size)))
+    if top:
+        box.appendChild(card_node(top, cat, small=True))
+    else:
+        box.appendChild(el("p", {"class": "sik-note"}, cat.t("sik.ui.empty")))
+    pile = g["discard"][side]
+    if mine and pile:
+        details = el("details", {"class": "sik-pile"})
+        details.appendChild(el("summary", None, cat.t("sik.ui.discard_all")))
+        items = el("div", {"class": "sik-cards"})
+        for card in reversed(pile):
+            items.appendChild(card_node(card, cat, small=True))
+        details.appendChild(items)
+        box.appendChild(details)
+    return box
+
+
+def bait_node(g: dict, side: int, cat, mine: bool):
+    counts = g["bait_marks"][side]
+    if not counts:
+        return None
+    box = el("div", {"class": "sik-bait"})
+    box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.bait_area")))
+    marks = g["bait"][side] if mine else None
+    for index, n in enumerate(counts):
+        row = el("div", {"class": "sik-baitrow"}, None, [card_node("bait", cat, small=True)])
+        for j in range(n):
+            if marks is not None:
+                node = card_node(marks[index][j], cat, small=True)
+                node.classList.add("sik-marked")
+                node.setAttribute("title", cat.t("sik.ui.marked_own"))
+                row.appendChild(node)
+            else:
+                row.appendChild(back_node(cat.t("sik.ui.marked")))
+        box.appendChild(row)
+    return box
+
+
+def modules_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
+    """Charisma card (and Ruri's card) and the three Equipment cards, when those modules are on."""
+    parts = []
+    cha = g["charisma"][side]
+    if cha is not None:
+        chip = el("div", {"class": "sik-chip sik-cha", "title": cat.t(f"sik.ui.cha_desc.{cha}")}, None, [
+            el("strong", None, cat.t(f"sik.cha.{cha}")), el("span", None, cat.t(f"sik.ui.cha_desc.{cha}"))])
+        parts.append(chip)
+        if cha == "ruri" and g["ruri"]:
+            parts.append(el("div", {"class": "sik-ruri"}, None, [
+                el("span", None, cat.t("sik.ui.ruri_card")), card_node(g["ruri"], cat, small=True)]))
+    elif g["charisma_picked"][side]:
+        parts.append(el("div", {"class": "sik-chip sik-cha"}, cat.t("sik.ui.cha_secret")))
+    eq = g["equipment"]
+    if eq is not None:
+        for name, state in eq[side].items():
+            chip = el("div", {"class": f"sik-chip sik-eq sik-eq-{state}", "title": cat.t(f"sik.ui.eq_desc.{name}")},
+                      None, [el("strong", None, cat.t(f"sik.eq.{name}")),
+                             el("span", None, cat.t(f"sik.eqstate.{state}"))])
+            parts.append(chip)
+    if not parts:
+        return None
+    return el("div", {"class": "sik-modules"}, None, [el("h4", {"class": "sik-h"}, cat.t("sik.ui.modules")), *parts])
+
+
+def prisons(g: dict, bottom: int, cat):
+    box = el("div", {"class": "sik-prisons"})
+    for captor in (1 - bottom, bottom):
+        victims = g["prison"][captor]
+        row = el("div", {"class": "sik-tokens"})
+        for ident in victims:
+            row.appendChild(token_node(1 - captor, ident, cat, "sik-small"))
+        if not victims:
+            row.appendChild(el("span", {"class": "sik-note"}, cat.t("sik.ui.empty")))
+        trues = sum(D.is_true(i) for i in victims)
+        box.appendChild(el("div", {"class": f"sik-prison {SIDE_CLASS[captor]}"}, None, [
+            el("h4", {"class": "sik-h"}, cat.t("sik.ui.prison", player=g["seats"][captor])),
+            row,
+            el("p", {"class": "sik-note"}, cat.t("sik.ui.prison_count", trues=trues, falses=len(victims) - trues,
+                                                 need_t=D.TRUE_TO_CAPTURE, need_f=D.FALSE_TO_LOSE))]))
+    return box
+
+
+# ---------------------------------------------------------------------- the prompt panel
+
+
+def prompt_panel(view: dict, g: dict, me, cat, legal: list, placed: set):
+    box = el("section", {"class": "sik-prompt", "data-testid": "sik-prompt", "aria-live": "polite"})
+    for line in recent_events(view, cat):
+        box.appendChild(el("p", {"class": "sik-event"}, line))
+    ask = g["ask"]
+    if ask is None:
+        return box
+    k = ask["k"]
+    if me is None or ask["side"] != me or not legal:
+        box.appendChild(el("p", {"class": "sik-wait"}, cat.t("sik.ui.waiting", player=g["seats"][ask["side"]],
+                                                            what=f"@sik.ui.doing.{k}")))
+        return box
+    box.appendChild(el("p", {"class": "sik-ask"}, ask_text(g, ask, me, cat, legal)))
+    choices = el("div", {"class": "sik-choices"})
+    for action in legal:
+        if action in placed:
+            continue
+        node = choice_button(g, ask, action, me, cat)
+        if node is not None:
+            choices.appendChild(node)
+            placed.add(action)
+    if choices.firstChild:
+        box.appendChild(choices)
+    if k in BACK_ASKS:
+        box.appendChild(el("button", {"type": "button", "data-command": "undo", "class": "sik-undo quiet"},
+                           cat.t("sik.ui.back")))
+    return box
+
+
+def recent_events(view: dict, cat) -> list[str]:
+    """Conflicts, captures and reveals since the start of the previous turn: the results stay on screen."""
+    log = view["log"]
+    turns = [i for i, (k, _a) in enumerate(log) if k == "sik.log.turn"]
+    start = turns[-2] if len(turns) >= 2 else 0
+    keys = ("sik.log.conflict_won", "sik.log.conflict_lost", "sik.log.capture", "sik.log.pistol",
+            "sik.log.eavesdrop", "sik.log.bait_used", "sik.log.exchange", "sik.log.med_reveal",
+            "sik.log.med_forced", "sik.log.stun", "sik.log.medicine", "sik.log.flip", "sik.log.charisma",
+            "sik.log.ruri")
+    return [cat.t(k, **a) for k, a in log[start:] if k in keys][-5:]
+
+
+def ask_text(g: dict, ask: dict, me: int, cat, legal: list) -> str:
+    k = ask["k"]
+    args = {}
+    if k == "place":
+        args["cell"] = next((c for c in D.PLACEMENT_ORDER[me] if c not in {x[0] for x in g["board"]}), "")
+    elif k in ("agent", "dest"):
+        args["card"] = "@sik.card." + ask["card"]
+        args["cell"] = ask.get("cell") or ""
+        med = g.get("medicine_now")
+        if med and med[0] and me == G:
+            return cat.t(f"sik.ui.ask.{k}", **args) + " " + cat.t("sik.err.medicine", cell=med[0])
+    elif k == "pistol":
+        args = {"frm": ask["frm"], "dst": ask["dst"]}
+    elif k in ("bait", "baitto", "fan", "pushto"):
+        args["cell"] = ask["cell"]
+    elif k == "swap":
+        args = {"a": ask["a"], "b": ask["b"]}
+    elif k == "ayane":
+        args["card"] = "@sik.card." + ask["card"]
+    elif k == "equip_target":
+        k = "equip_take" if ask["eq"] == "typewriter" else "equip_target"
+        args["card"] = "@sik.eq." + ask["eq"]
+    elif k == "draw":
+        args["n"] = max(0, D.HAND_SIZE - len(g["hand"][me] or []))
+    elif k == "charisma" and me == O and g["ruri_passed"] is not None:
+        return cat.t("sik.ui.ask.charisma") + " " + cat.t(
+            "sik.ui.ruri_passed" if g["ruri_passed"] else "sik.ui.ruri_kept")
+    text = cat.t(f"sik.ui.ask.{k}", **args)
+    if k == "bait":
+        kind = D.cell_type(ask["cell"])
+        usable = any(a.startswith("bait:") and a != "bait:no" for a in legal)
+        text += " " + (cat.t("sik.ui.bait_kind", card=f"@sik.card.{kind}") if usable else cat.t("sik.ui.bait_none"))
+    return text
+
+
+def choice_button(g: dict, ask: dict, action: str, me: int, cat):
+    verb, _, arg = action.partition(":")
+    if verb in ("place", "guess") and arg in D.IDENTITIES:
+        side = me if verb == "place" else 1 - me
+        label = cat.t(f"sik.act.{verb}", identity=arg) + " — " + agent_words(side, arg, cat)
+        return button(action, label, "sik-tokbtn", [token_node(side, arg, cat), el("span", None, arg)])
+    if verb == "charisma":
+        label = cat.t("sik.act.charisma", card=f"@sik.cha.{arg}")
+        return button(action, label + " — " + cat.t(f"sik.ui.cha_desc.{arg}"), "sik-bigchoice", [
+            el("strong", None, cat.t(f"sik.cha.{arg}")), el("span", None, cat.t(f"sik.ui.cha_desc.{arg}"))])
+    if verb == "ruri" or verb == "take":
+        label = cat.t(f"sik.act.{verb}", card=f"@sik.card.{arg}")
+        return button(action, label, "sik-cardbtn", [card_node(arg, cat)])
+    if verb == "keep":
+        pending = g["tomoyo"]
+        card = pending[int(arg)][1] if int(arg) < len(pending) else None
+        if card:
+            label = cat.t("sik.act.keep", card=f"@sik.card.{card}") + " — " + cat.t(
+                "sik.ui.tomoyo_other", deck=f"@sik.kind.{pending[1 - int(arg)][0]}")
+            return button(action, label, "sik-cardbtn", [card_node(card, cat)])
+        return None
+    if verb in ("equip", "flip") and arg != "none":
+        label = cat.t(f"sik.act.{verb}", card=f"@sik.eq.{arg}")
+        return button(action, label + " — " + cat.t(f"sik.ui.eq_desc.{arg}"), "sik-bigchoice", [
+            el("strong", None, label), el("span", None, cat.t(f"sik.ui.eq_desc.{arg}"))])
+    if verb == "bait" and arg != "no":
+        index, _, card = arg.partition(":")
+        label = cat.t("sik.act.bait", card=f"@sik.card.{card}", bait=int(index) + 1)
+        return button(action, label + " — " + cat.t("sik.ui.bait_effect"), "sik-bigchoice", [
+            card_node(card, cat, small=True), el("span", None, label)])
+    key = f"sik.ui.choice.{verb}.{arg}"
+    label = cat.t(key) if cat.has(key) else None
+    if label is None:
+        from pygames.shadows_in_kyoto import action_label
+
+        k, a = action_label({"state": g}, action)
+        label = cat.t(k, **a)
+    return button(action, label, "sik-textchoice", text=label)
