@@ -5,6 +5,7 @@ A *game module* (``pygames.<game>``) is plain Python with no DOM. It provides:
     ID: str                      short id used in URLs and saves ("ps", "pax", "spy", "sik")
     FORMAT: int                  version of that game's state layout (bumped when it changes)
     PLAYERS: tuple[int, int]     (min, max) seats
+    DIALOG_PLAYERS: tuple        (optional) the seat counts the new-game dialog offers, when fewer than PLAYERS
     OPTIONS: list[dict]          setup options: {"id", "choices": [...], "default"}; labels are catalogue
                                  keys "<ID>.opt.<id>" and "<ID>.opt.<id>.<choice>"
     setup(state) -> None         fill the game part of a fresh state (chance only through rng(state))

@@ -164,7 +164,7 @@ class App:
         by_id("newgame-title").textContent = self.cat.t("new.title", game=self.cat.t(f"home.game.{game_id}"))
         count = by_id("seat-count")
         clear(count)
-        lo, hi = game.PLAYERS
+        lo, hi = getattr(game, "DIALOG_PLAYERS", game.PLAYERS)  # a game may offer fewer seats on one screen
         for n in range(lo, hi + 1):
             count.appendChild(el("option", {"value": n}, str(n)))
         count.value = str(previous["count"] if previous else lo)
