@@ -239,6 +239,8 @@ class App:
         self.session = session
         self.cat.set_seats([s.name for s in session.seats],
                            {i for i, s in enumerate(session.seats) if s.kind == COMPUTER})
+        module = self.board_module(session.game.ID)
+        self.cat.format_arg = getattr(module, "format_arg", None)
         storage_set(CURRENT_KEY, session.save_id)
         self.autosave()
         self.covered_for = None

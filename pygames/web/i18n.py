@@ -46,6 +46,8 @@ class Catalogue:
         self.lang = lang if lang in LANGS else "en"
         self.names: list[str] = []  # "" = an unnamed seat, shown with the default name of its kind
         self.computers: set[int] = set()
+        # The game on screen may name its own values (cards, pieces): format_arg(name, value, cat) -> str | None.
+        self.format_arg = None
 
     def has(self, key: str) -> bool:
         return key in self.strings[self.lang]
@@ -58,6 +60,10 @@ class Catalogue:
         return string.Formatter().vformat(template, (), values)
 
     def arg(self, name: str, value) -> str:
+        if self.format_arg is not None:
+            text = self.format_arg(name, value, self)
+            if text is not None:
+                return text
         if (name == "player" or name.endswith("_player")) and isinstance(value, int) and not isinstance(value, bool):
             return self.seat_name(value)
         if isinstance(value, str) and value.startswith("@"):

@@ -15,6 +15,9 @@ Contract (the shell in ``pygames.web.app`` calls it after every change, with the
 Optional: ``render_over(container, view, result, cat)`` adds the game's own part of the end screen (the shell has
 already drawn the score table and chart); ``view`` is the spectator's view of the final state.
 
+Optional: ``format_arg(name, value, cat) -> str | None`` names the game's own values in log lines and labels
+(e.g. a card code as its category, symbols and value); None leaves the shell's default formatting.
+
 Text goes in with textContent only. Every colour also carries a symbol or a label (colour-blind safe).
 Rules pages are ``<template id="rules-<game>-<lang>">`` in the same fragments file; the Rules menu shows them.
 """

@@ -46,7 +46,18 @@ def glyph(category: str):
 def card_label(card: str, cat) -> str:
     category, symbols, value = CARDS[card]
     return cat.t("pax.ui.card_aria", category=cat.t(f"pax.category.{category}"), symbols=symbols, value=value,
-                 card=card)
+                 code=card)
+
+
+def format_arg(name: str, value, cat) -> str | None:
+    """Log lines and engine labels name cards by code ("WEA-04"): show their category, symbols and value."""
+    if name not in ("card", "cards") or not isinstance(value, str) or not value:
+        return None
+    codes = value.split(",")
+    if not all(code in CARDS for code in codes):
+        return None
+    return ", ".join(cat.t("pax.ui.card_short", category=cat.t(f"pax.category.{CARDS[c][0]}"), symbols=CARDS[c][1],
+                           value=CARDS[c][2]) for c in codes)
 
 
 def card_node(card: str, cat, small: bool = False):
