@@ -5,7 +5,10 @@ Text always goes in through textContent (never innerHTML), so a player's name ca
 
 from __future__ import annotations
 
-import js  # Pyodide's bridge to the page
+try:
+    import js  # Pyodide's bridge to the page
+except ImportError:  # CPython (tests): the pure helpers of the board modules stay importable
+    js = None
 
 SVG_NS = "http://www.w3.org/2000/svg"
 # Okabe–Ito: distinguishable with every common colour-vision deficiency; the chart also labels each segment.

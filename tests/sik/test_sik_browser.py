@@ -64,8 +64,11 @@ def end_rows(app) -> dict[int, int]:
 
 def private_texts(state: dict, names: list[str]) -> list[str]:
     """Every private log line of the game so far, as a player would read it (opening hand, placement, draws…)."""
+    from pygames.web.boards import sik as board  # the page names identities in words: check those words
+
     cat = i18n.Catalogue(STRINGS, "en")
     cat.set_seats(names, set())
+    cat.format_arg = board.format_arg
     return [cat.t(key, **args) for key, args, to in state["log"] if to is not None]
 
 

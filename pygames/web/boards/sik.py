@@ -92,7 +92,15 @@ def agent_words(side: int, ident: str | None, cat) -> str:
     if not ident:
         return cat.t("sik.ui.agent_hidden", side=f"@sik.side.{side}")
     truth = cat.t("sik.ui.true" if D.is_true(ident) else "sik.ui.false")
-    return cat.t("sik.ui.agent", side=f"@sik.side.{side}", identity=ident, power=ident[0], truth=truth)
+    return cat.t("sik.ui.agent", side=f"@sik.side.{side}", power=ident[0], truth=truth)
+
+
+def format_arg(name: str, value, cat) -> str | None:
+    """Identities travel as codes ("3T"); log lines and labels show them in words ("3 true" / "3 vrai")."""
+    if name not in ("identity", "attacker", "defender", "guess") or value not in D.IDENTITIES:
+        return None
+    key = "sik.ui.identity_true" if D.is_true(value) else "sik.ui.identity_false"
+    return cat.t(key, power=D.IDENTITIES[value]["power"])
 
 
 def button(action: str, label: str, cls: str = "", children=(), text: str | None = None):
