@@ -16,8 +16,9 @@ from .views import action_label, status, view
 
 ID = "spy"
 FORMAT = 1
-READY = False
+READY = True
 PLAYERS = (2, 9)  # SPY-3.1 [DEF range]
+DIALOG_PLAYERS = (2, 6)  # the new-game dialog on one tablet; deep links and the engine accept 2-9
 OPTIONS = (
     [{"id": "lair", "choices": sorted(LAIRS), "default": 2}]  # SPY-3.2/SPY-2.38
     + [{"id": f"g{n}", "choices": ["normal", "expert"], "default": "normal"} for n in range(1, 6)]  # SPY-3.3

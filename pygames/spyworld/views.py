@@ -10,7 +10,7 @@ from pygames import core
 
 from . import exploration, planning
 from . import sheet as sh
-from .data import CARDS, SHEET, back, card_key
+from .data import CARDS, LAIRS, MISSIONS, SHEET, back, card_key
 from .sheet import copy_sheet
 
 
@@ -95,31 +95,100 @@ def _record(rec: dict) -> dict:
 # --------------------------------------------------------------------------- labels and status
 
 
+def cell_text(x: str) -> str:
+    """A room named as the spec writes it: (row,column)."""
+    return f"({x[0]},{x[1]})"
+
+
+def _cost_key(base: str, cost: int, gain: int = 0) -> str:
+    """The label variant that states what a choice costs and gains (SPY-8.7, SPY-8.10: costs shown first)."""
+    if cost and gain:
+        return base + "_both"
+    if gain:
+        return base + "_gain"
+    return base + ("_cost" if cost else "_free")
+
+
+def _take_label(g: dict, slot: int):
+    """A display card with what taking it costs now: the bonus action (SPY-4.9), a training card's price
+    (SPY-5.13), and what a secret gains (SPY-5.8, capped by SPY-5.23); shifts are priced at the next step."""
+    card = g.get("display", [{}] * 3)[slot - 1]
+    pending = g.get("pending") or {}
+    cost = (pending.get("bonus_cost") or 0) if pending.get("taken") else 0
+    gain = 0
+    if card.get("kind") == "training":
+        cost += card["index"][1]
+    elif card.get("kind") == "fixture" and sh.group(card["sub"]) == "secret" and pending.get("sheet"):
+        gain = sh.capped_gain(pending["sheet"], LAIRS[g["lair"]]["secrets"][card["sub"]][0])
+    return _cost_key("spy.act.take", cost, gain), {"slot": slot, "card": "@" + card.get("key", "spy.card.wall"),
+                                                   "cost": cost, "gain": gain}
+
+
+def _move_label(g: dict, parts: list[str]):
+    """SPY-8.15: a move with its full cost (step + content, after gadget and power) and what it uses."""
+    cost = (g.get("options") or {}).get(":".join(parts)) or [0, 0, 0]
+    gadget = next((int(x[1:]) for x in parts[2:] if x.startswith("g") and x[1:].isdigit()), None)
+    power = "pw" in parts[2:]
+    args = {"cell": cell_text(parts[1]), "m": cost[0], "s": cost[1], "c": cost[2]}
+    if gadget is not None:
+        args["gadget"] = f"@spy.gadget.{gadget}"
+    key = "spy.act.move_c"
+    if gadget is not None and power:
+        key = "spy.act.move_gp"
+    elif gadget is not None:
+        key = "spy.act.move_g"
+    elif power:
+        key = "spy.act.move_p"
+    return key, args
+
+
 def action_label(view: dict, action: str):
-    """A catalogue key and arguments for a button."""
+    """A catalogue key and arguments for a button, with the cost or gain of the choice when it has one."""
     parts = action.split(":")
     head = parts[0]
     g = view.get("state", {})
+    pending = g.get("pending") or {}
     if head == "take":
-        slot = int(parts[1])
-        card = g.get("display", [{}] * 3)[slot - 1]
-        return "spy.act.take", {"slot": slot, "card": "@" + card.get("key", "spy.card.wall")}
+        return _take_label(g, int(parts[1]))
     if head == "keep":
         return "spy.act.keep", {"agent": f"@spy.agent.{parts[1]}"}
+    if head == "pass":
+        sheet = pending.get("sheet")
+        gain = sh.capped_gain(sheet, SHEET["pass_cash"]) if sheet else SHEET["pass_cash"]
+        return "spy.act.pass_n", {"gain": gain}
     if head == "line":
-        return "spy.act.line", {"n": int(parts[1])}
+        n = int(parts[1])
+        cost = dict((a, b) for a, b in pending.get("lines", [])).get(n, 0)
+        colour = "R"
+        if pending.get("slot") and g.get("display"):
+            colour = g["display"][pending["slot"] - 1]["index"][0]
+        base = "spy.act.row" if colour == "R" else "spy.act.col"
+        return base + ("_cost" if cost else "_free"), {"n": n, "cost": cost}
     if head == "cell":
-        return "spy.act.cell", {"cell": parts[1]}
+        return "spy.act.cell", {"cell": cell_text(parts[1])}
     if head == "wall":
-        return "spy.act.wall", {"segment": parts[1]}
+        a, b = parts[1].split("-")
+        return "spy.act.wall2", {"a": cell_text(a), "b": cell_text(b)}
     if head == "gadget":
-        return "spy.act.gadget", {"gadget": f"@spy.gadget.{parts[1]}"}
+        n = int(parts[1])
+        cost = dict((a, b) for a, b in pending.get("numbers", [])).get(n, 0)
+        return "spy.act.gadget" + ("_cost" if cost else "_free"), {"n": n, "gadget": f"@spy.gadget.{n}",
+                                                                   "cost": cost}
     if head == "claim":
-        return "spy.act.claim", {"mission": f"@spy.mission.{parts[1]}", "reward": f"@spy.reward.{parts[2]}"}
+        m = MISSIONS[parts[1]]
+        if parts[2] == "cash":
+            sheet = pending.get("sheet")
+            amount = sh.capped_gain(sheet, m["cash"]) if sheet else m["cash"]
+            return "spy.act.claim_cash", {"mission": f"@spy.mission.{parts[1]}", "n": amount}
+        return "spy.act.claim_bonus", {"mission": f"@spy.mission.{parts[1]}", "n": m["bonus"]}
     if head == "move":
-        return "spy.act.move", {"cell": parts[1], "extra": ":".join(parts[2:])}
+        return _move_label(g, parts)
     if head == "use":
-        return "spy.act.use", {"gadget": "@spy.gadget.4", "split": parts[2] if len(parts) > 2 else ""}
+        gain = (g.get("options") or {}).get(action) or [0, 0, 0]
+        return "spy.act.use_gain", {"gadget": "@spy.gadget.4", "m": gain[0], "s": gain[1], "c": gain[2]}
+    if head == "power":
+        gain = (g.get("options") or {}).get(action) or [0, 0, 0]
+        return "spy.act.power_gain", {"c": gain[2]}
     return f"spy.act.{head}", {}
 
 
@@ -128,7 +197,7 @@ def status(view: dict):
     g = view["state"]
     me = view["viewer"]
     if view["over"]:
-        return "spy.status.over", {"winners": ", ".join(str(w + 1) for w in g["result"]["winners"])}
+        return "spy.status.over", {"winners_player": list(g["result"]["winners"])}
     movers = view["to_move"]
     if me in movers:
         if g["phase"] == "keep":

@@ -1,0 +1,776 @@
+"""Spyworld on the table: the piles, the missions, every player's sheet, the pending decision, the exploration.
+
+Reads only the view (never the state). Symbols, card faces, card backs and agent cards are clones of the
+Jinja2-prebuilt fragments of templates/spy/fragments.html.j2; every text comes from the catalogue.
+
+Legal targets on the board are <button data-action=...>: display cards (take), row/column numbers beside the lair
+(line), rooms (cell), wall positions between rooms (wall), gadget boxes (gadget), mission rewards (claim), agent
+cards (keep), and in exploration every way into a room, grouped in a popover that opens when the room is tapped,
+so the full cost is read before the move is committed. Pass / done / no claim / submit / restart stay in the
+shell's action bar with the engine's labels (which carry the gain or cost).
+
+The shell does not call board renderers once a game is over, so this module also watches the end screen: when it
+shows a Spyworld game, it rebuilds the final state from the autosave and adds the titles, the records and every
+exploration's route under the shell's score table.
+"""
+
+from __future__ import annotations
+
+from pygames.spyworld import action_label
+from pygames.spyworld.data import AGENTS, CELLS, GADGETS, HALL, INDEX, LAIRS, MISSIONS, SHEET, START, gadget_count, rc
+from pygames.spyworld.scoring import reachable
+from pygames.spyworld.sheet import group
+from pygames.web.render import by_id, el, svg
+
+TRACKS = ("m", "s", "c")
+FIXTURE_ORDER = ("lasers", "saw", "shark", "dog", "guard", "robot", "secret1", "secret2", "secret3")
+
+
+# ---------------------------------------------------------------------- small builders
+
+
+def find(node_id: str):
+    """The element, or None (Pyodide hands a missing element over as JsNull, not None)."""
+    node = by_id(node_id)
+    return None if node is None or type(node).__name__ == "JsNull" else node
+
+
+def clone(template_id: str):
+    return by_id(template_id).content.firstElementChild.cloneNode(True)
+
+
+def symbol(code: str, cls: str = "spy-sym"):
+    """A <svg><use href="#spy-sym-…"></svg> (the symbols are cloned once per render into the board)."""
+    node = svg("svg", {"viewBox": "0 0 24 24", "class": cls, "aria-hidden": "true", "focusable": "false"})
+    node.appendChild(svg("use", {"href": f"#spy-sym-{code}"}))
+    return node
+
+
+def cell_text(x: str) -> str:
+    return f"({x[0]},{x[1]})"
+
+
+def fixture_name(cat, fixture: str) -> str:
+    return cat.t(f"spy.card.{fixture}")
+
+
+def short_cost(cat, cost) -> str:
+    """"M1 S2" (FR "M1 D2"): the non-zero parts of a training cost, with the localised track letters."""
+    parts = [f"{cat.t('spy.ui.letter.' + t)}{n}" for t, n in zip(TRACKS, cost, strict=True) if n]
+    return " ".join(parts) or "0"
+
+
+class Ctx:
+    """What one render needs: the catalogue, the viewer's legal actions and the actions placed on the board."""
+
+    def __init__(self, view: dict, legal: list, cat):
+        self.view = view
+        self.g = view["state"]
+        self.me = view["viewer"]
+        self.cat = cat
+        self.legal = set(legal)
+        self.placed: set[str] = set()
+        self.pops: list = []  # popovers, appended after the board (never inside a grid button)
+
+    def label(self, action: str) -> str:
+        key, args = action_label(self.view, action)
+        return self.cat.t(key, **args)
+
+    def button(self, action: str, text: str | None = None, cls: str = "", children=(), aria: str | None = None):
+        """A highlighted legal target, or None when the action is not legal now."""
+        if action not in self.legal:
+            return None
+        self.placed.add(action)
+        label = self.label(action)
+        node = el("button", {"type": "button", "data-action": action, "class": ("spy-target " + cls).strip(),
+                             "aria-label": aria or label, "title": label},
+                  text, children)
+        return node
+
+
+# ---------------------------------------------------------------------- render
+
+
+def format_arg(name: str, value, cat) -> str | None:
+    """Log lines name rooms by their two digits ("43") and wall segments by two rooms ("43-44"): show (4,3)."""
+    if name == "cell" and isinstance(value, str) and len(value) == 2 and value.isdigit():
+        return cell_text(value)
+    if name == "segment" and isinstance(value, str) and "-" in value:
+        ends = value.split("-")
+        if all(len(e) == 2 and e.isdigit() for e in ends):
+            return "–".join(cell_text(e) for e in ends)
+    return None
+
+
+def render(board, view: dict, legal: list, cat) -> set[str]:
+    ctx = Ctx(view, legal, cat)
+    g = ctx.g
+    board.appendChild(clone("spy-defs"))
+    root = el("div", {"class": "spy", "data-phase": g["phase"]})
+    board.appendChild(root)
+    root.appendChild(header(ctx))
+    if g["phase"] == "keep":
+        keep_phase(ctx, root)
+    elif g["phase"] == "plan":
+        plan_phase(ctx, root)
+    else:
+        explore_phase(ctx, root)
+    root.appendChild(lair_rules(ctx))
+    for pop in ctx.pops:
+        root.appendChild(pop)
+    return ctx.placed
+
+
+def header(ctx: Ctx):
+    cat, g = ctx.cat, ctx.g
+    bits = [el("strong", None, cat.t("spy.ui.lair", lair=cat.t(f"spy.lair.{g['lair']}")))]
+    if g["phase"] == "plan":
+        bits.append(el("span", {"class": "spy-turn"}, cat.t("spy.ui.turn", turn=g["turn"], max=g["max_turns"])))
+        if g["final"]:
+            bits.append(el("span", {"class": "spy-finalturn", "data-testid": "spy-final-turn"},
+                           cat.t("spy.ui.final_turn")))
+    return el("div", {"class": "spy-head"}, None, bits)
+
+
+def lair_rules(ctx: Ctx):
+    """The lair table (costs, secret values), its special rules and the gadget faces of this game."""
+    cat, g = ctx.cat, ctx.g
+    lair = LAIRS[g["lair"]]
+    rows = []
+    for f in FIXTURE_ORDER:
+        if group(f) == "secret":
+            now, end = lair["secrets"][f]
+            text = cat.t("spy.ui.secret_values", now=now, end=end)
+        else:
+            cost = lair["costs"][f]
+            if "pool" in cost:
+                text = cat.t("spy.ui.pool_split", n=cost["pool"])
+            else:
+                text = cat.t("spy.ui.cost", m=cost["m"], s=cost["s"], c=cost["c"])
+        rows.append(el("tr", None, None, [el("th", {"scope": "row"}, None, [symbol(f), el("span", None, " " +
+                                                                                       fixture_name(cat, f))]),
+                                           el("td", None, text)]))
+    table = el("table", {"class": "spy-lairtable"}, None, [el("tbody", None, None, rows)])
+    rule = cat.t("spy.ui.lair_rules_free" if lair["shift"] else "spy.ui.lair_rules_fixed")
+    faces = []
+    for n in range(1, 6):
+        face = ctx.view["options"][f"g{n}"]
+        effect = GADGETS[n][face]
+        faces.append(el("li", None, None, [gadget_badge(n), el("span", None, f" {cat.t(f'spy.gadget.{n}')} — "
+                                                                  f"{cat.t('spy.ui.' + face)}: "
+                                                                  f"{cat.t('spy.geff.' + effect)}")]))
+    return el("details", {"class": "spy-rulebox"}, None, [
+        el("summary", None, cat.t("spy.ui.lair_table", lair=cat.t(f"spy.lair.{g['lair']}"))),
+        table, el("p", None, rule), el("p", {"class": "spy-legend"}, cat.t("spy.ui.legend")),
+        el("h4", None, cat.t("spy.ui.gadget_faces")), el("ul", {"class": "spy-faces"}, None, faces)])
+
+
+def gadget_badge(n: int):
+    node = el("span", {"class": "spy-gbadge"}, None, [symbol("gadget", "spy-sym spy-gsym"),
+                                                       el("span", {"class": "spy-gnum"}, str(n))])
+    return node
+
+
+# ---------------------------------------------------------------------- agents
+
+
+def agent_card(cat, agent_id: str):
+    agent = AGENTS[agent_id]
+    node = clone("spy-agent")
+    node.setAttribute("data-agent", agent_id)
+    node.querySelector(".spy-agent-name").textContent = cat.t(f"spy.agent.{agent_id}")
+    m, s, c = agent["bonus"]
+    node.querySelector(".spy-agent-bonus").textContent = cat.t("spy.ui.bonus", m=m, s=s, c=c)
+    kind = cat.t("spy.ui.once" if agent["kind"] == "once" else "spy.ui.passive")
+    node.querySelector(".spy-agent-power").textContent = f"{cat.t('spy.power.' + agent['power'])} ({kind})"
+    return node
+
+
+def keep_phase(ctx: Ctx, root) -> None:
+    cat, g = ctx.cat, ctx.g
+    if ctx.me is not None and g.get("dealt"):
+        box = el("section", {"class": "spy-panel spy-keep"}, None, [el("h3", None, cat.t("spy.ui.keep_title"))])
+        row = el("div", {"class": "spy-agents"})
+        for agent_id in g["dealt"]:
+            card = agent_card(cat, agent_id)
+            card.querySelector(".spy-agent-text").appendChild(
+                el("span", {"class": "spy-keeplabel"}, ctx.cat.t("spy.ui.keep", agent=f"@spy.agent.{agent_id}")))
+            button = ctx.button(f"keep:{agent_id}", None, "spy-keepbtn", [card])
+            if button is None:
+                chosen = g["agents"][ctx.me] == agent_id
+                card.classList.add("spy-chosen" if chosen else "spy-dim")
+                row.appendChild(card)
+            else:
+                row.appendChild(button)
+        box.appendChild(row)
+        root.appendChild(box)
+    root.appendChild(missions_panel(ctx, None))
+
+
+# ---------------------------------------------------------------------- planning
+
+
+def plan_phase(ctx: Ctx, root) -> None:
+    g, cat = ctx.g, ctx.cat
+    pending = g.get("pending") if ctx.me is not None else None
+    if pending is not None:
+        root.appendChild(decision_panel(ctx, pending))
+    top = el("div", {"class": "spy-top"}, None, [piles_panel(ctx, pending), missions_panel(ctx, pending)])
+    root.appendChild(top)
+    if ctx.me is not None:
+        root.appendChild(own_sheet(ctx, pending))
+    last = last_turn_panel(ctx)
+    if last is not None:
+        root.appendChild(last)
+    root.appendChild(other_sheets(ctx))
+    del cat
+
+
+def decision_panel(ctx: Ctx, pending: dict):
+    cat, g = ctx.cat, ctx.g
+    box = el("section", {"class": "spy-panel spy-decision", "data-testid": "spy-decision"},
+             None, [el("h3", None, cat.t("spy.ui.decision"))])
+    if not pending["submitted"]:
+        box.appendChild(el("p", {"class": "spy-hint"}, cat.t(f"spy.ui.hint.{pending['stage']}")))
+    steps = describe_steps(ctx, pending["steps"])
+    if steps:
+        box.appendChild(el("ol", {"class": "spy-steps"}, None, [el("li", None, s) for s in steps]))
+    else:
+        box.appendChild(el("p", None, cat.t("spy.ui.nothing_yet")))
+    if not pending["submitted"]:
+        box.appendChild(el("p", {"class": "spy-small"}, cat.t("spy.ui.way_back")))
+    waiting = [cat.seat_name(p) for p, done in enumerate(g.get("submitted", [])) if not done]
+    if waiting:
+        box.appendChild(el("p", {"class": "spy-small"}, cat.t("spy.ui.waiting_for", names=", ".join(waiting))))
+    return box
+
+
+def describe_steps(ctx: Ctx, steps: list[str]) -> list[str]:
+    cat, g = ctx.cat, ctx.g
+    out = []
+    first = True
+    for action in steps:
+        head, _, rest = action.partition(":")
+        if head == "take":
+            slot = int(rest)
+            card = "@" + g["display"][slot - 1]["key"]
+            out.append(cat.t("spy.ui.step.take" if first else "spy.ui.step.bonus", card=card, slot=slot))
+            first = False
+        elif head == "line":
+            out.append(cat.t("spy.ui.step.line", n=rest))
+        elif head == "cell":
+            out.append(cat.t("spy.ui.step.cell", cell=cell_text(rest)))
+        elif head == "wall":
+            a, b = rest.split("-")
+            out.append(cat.t("spy.ui.step.wall", a=cell_text(a), b=cell_text(b)))
+        elif head == "gadget":
+            out.append(cat.t("spy.ui.step.gadget", n=rest, gadget=f"@spy.gadget.{rest}"))
+        elif head == "claim":
+            mission, reward = rest.split(":")
+            out.append(cat.t("spy.ui.step.claim", mission=f"@spy.mission.{mission}", reward=f"@spy.reward.{reward}"))
+        elif head in ("pass", "done", "noclaim"):
+            out.append(cat.t(f"spy.ui.step.{head}"))
+    return out
+
+
+def back_node(cat, top):
+    """The back of a pile's top card: red/blue hexagon, its number, a row or column bar, and words."""
+    node = clone("spy-back")
+    colour, n = top
+    node.classList.add("spy-red" if colour == "R" else "spy-blue")
+    node.querySelector(".spy-back-num").textContent = str(n)
+    line = cat.t("spy.ui.row" if colour == "R" else "spy.ui.col", n=n)
+    node.setAttribute("aria-label", cat.t("spy.ui.back", colour=cat.t("spy.ui.red" if colour == "R" else "spy.ui.blue"),
+                                          n=n, line=line))
+    return node, line
+
+
+def card_face(cat, card: dict):
+    node = clone("spy-card")
+    kind = card["kind"]
+    code = card["sub"] if kind == "fixture" else ("train-" + card["sub"] if kind == "training" else kind)
+    node.classList.add(f"spy-k-{kind}")
+    node.querySelector("use").setAttribute("href", f"#spy-sym-{code}")
+    node.querySelector(".spy-card-name").textContent = cat.t(card["key"])
+    extra = cat.t("spy.ui.points", n=card["pts"]) if kind == "training" else ""
+    node.querySelector(".spy-card-extra").textContent = extra
+    return node
+
+
+def piles_panel(ctx: Ctx, pending: dict | None):
+    cat, g = ctx.cat, ctx.g
+    box = el("section", {"class": "spy-panel spy-piles"}, None, [el("h3", None, cat.t("spy.ui.piles"))])
+    row = el("div", {"class": "spy-pilerow"})
+    taken = pending["taken"] if pending else []
+    for slot, pile in enumerate(g["piles"], start=1):
+        col = el("div", {"class": "spy-pile", "data-slot": slot},
+                 None, [el("div", {"class": "spy-pilename"}, cat.t("spy.ui.pile", n=slot))])
+        if pile["top"]:
+            back, line = back_node(cat, pile["top"])
+            col.appendChild(back)
+            col.appendChild(el("div", {"class": "spy-pileline"}, line))
+        else:
+            col.appendChild(el("div", {"class": "spy-pileline"}, cat.t("spy.ui.empty_pile")))
+        col.appendChild(el("div", {"class": "spy-small"}, cat.t("spy.ui.cards_left", n=pile["count"])))
+        card = g["display"][slot - 1]
+        face = card_face(cat, card)
+        if slot in taken:
+            face.classList.add("spy-taken")
+            face.appendChild(el("span", {"class": "spy-takenmark"}, "✓ " + cat.t("spy.ui.taken")))
+        col.appendChild(face)
+        button = ctx.button(f"take:{slot}", None, "spy-take")
+        if button is not None:
+            key, args = action_label(ctx.view, f"take:{slot}")
+            button.textContent = ctx.cat.t(key.replace("spy.act.", "spy.ui."), **args)  # short; full in aria-label
+            col.appendChild(button)
+        row.appendChild(col)
+    box.appendChild(row)
+    return box
+
+
+def missions_panel(ctx: Ctx, pending: dict | None):
+    cat, g = ctx.cat, ctx.g
+    box = el("section", {"class": "spy-panel spy-missions"}, None, [el("h3", None, cat.t("spy.ui.missions"))])
+    claims: dict[str, list[str]] = {}
+    for p, sheet in enumerate(g["sheets"]):
+        for mission, reward in sheet["claims"]:
+            claims.setdefault(mission, []).append(f"{cat.seat_name(p)} ({cat.t('spy.ui.claim_' + reward)})")
+    for m in g["missions"]:
+        mid = m["id"]
+        data = MISSIONS[mid]
+        item = el("div", {"class": "spy-mission" + (" spy-down" if m["down"] else ""), "data-mission": mid}, None, [
+            el("strong", None, cat.t(f"spy.mission.{mid}")),
+            el("span", None, cat.t(f"spy.ui.mcond.{mid}", n=data.get("min", ""))),
+            el("span", {"class": "spy-small"}, cat.t("spy.ui.mission_reward", cash=data["cash"], bonus=data["bonus"]))])
+        if m["down"]:
+            item.appendChild(el("span", {"class": "spy-small"}, "▼ " + cat.t("spy.ui.mission_down")))
+        if mid in claims:
+            names = ", ".join(claims[mid])
+            item.appendChild(el("span", {"class": "spy-small"}, cat.t("spy.ui.claimed_by", names=names)))
+        buttons = [ctx.button(f"claim:{mid}:{r}", None, "spy-claim") for r in ("cash", "bonus")]
+        for b, r in zip(buttons, ("cash", "bonus"), strict=True):
+            if b is not None:
+                b.textContent = ctx.label(f"claim:{mid}:{r}")
+                item.appendChild(b)
+        box.appendChild(item)
+    return box
+
+
+def last_turn_panel(ctx: Ctx):
+    """SPY-7.5: what every player did in the last resolved turn, from the public log."""
+    log = ctx.view["log"]
+    turns = [i for i, (key, _) in enumerate(log) if key == "spy.log.turn"]
+    if len(turns) < 2:
+        return None
+    keys = ("spy.log.pass", "spy.log.take", "spy.log.place", "spy.log.wall", "spy.log.gadget", "spy.log.claim")
+    lines = [ctx.cat.t(k, **a) for k, a in log[turns[-2] + 1:turns[-1]] if k in keys]
+    if not lines:
+        return None
+    return el("details", {"class": "spy-panel spy-last", "open": True}, None, [
+        el("summary", None, ctx.cat.t("spy.ui.last_turn")),
+        el("ul", None, None, [el("li", None, line) for line in lines])])
+
+
+# ---------------------------------------------------------------------- sheets
+
+
+def own_sheet(ctx: Ctx, pending: dict | None):
+    cat, g, me = ctx.cat, ctx.g, ctx.me
+    public = g["sheets"][me]
+    sheet = pending["sheet"] if pending else public
+    preview = pending is not None and pending["steps"] and not pending["submitted"]
+    title = cat.t("spy.ui.preview") if preview else cat.t("spy.ui.my_sheet")
+    box = el("section", {"class": "spy-panel spy-mine", "data-testid": "spy-my-sheet"}, None, [el("h3", None, title)])
+    stage = pending["stage"] if pending and not pending["submitted"] else None
+    targets = {}
+    if stage in ("cell", "segment", "line"):
+        targets = {a: a for a in ctx.legal}
+    colour = None
+    if stage == "line":
+        colour = g["display"][pending["slot"] - 1]["index"][0]
+    body = el("div", {"class": "spy-sheetbody"})
+    body.appendChild(lair_view(ctx, sheet, big=True, prev=public if preview else None, targets=targets,
+                               line_colour=colour))
+    side = sheet_side(ctx, sheet, big=True, gadget_targets=stage == "gadget")
+    agent = g["agents"][me]
+    if agent:
+        side.appendChild(el("h4", None, cat.t("spy.ui.your_agent")))
+        side.appendChild(agent_card(cat, agent))
+    body.appendChild(side)
+    box.appendChild(body)
+    return box
+
+
+def other_sheets(ctx: Ctx):
+    cat, g = ctx.cat, ctx.g
+    box = el("section", {"class": "spy-panel spy-others"}, None, [el("h3", None, cat.t("spy.ui.other_sheets"))])
+    submitted = g.get("submitted") or []
+    for p, sheet in enumerate(g["sheets"]):
+        if p == ctx.me:
+            continue
+        fixtures = sum(1 for x in sheet["grid"] if x)
+        state_word = ""
+        if submitted:
+            state_word = " — " + cat.t("spy.ui.submitted" if submitted[p] else "spy.ui.choosing")
+        summary = cat.t("spy.ui.summary", player=p, budget=sheet["budget"], fixtures=fixtures,
+                        walls=len(sheet["walls"])) + state_word
+        body = el("div", {"class": "spy-sheetbody"}, None, [lair_view(ctx, sheet, big=False),
+                                                            sheet_side(ctx, sheet, big=False)])
+        box.appendChild(el("details", {"class": "spy-other", "data-player": p}, None,
+                           [el("summary", None, summary), body]))
+    return box
+
+
+def sheet_side(ctx: Ctx, sheet: dict, big: bool, gadget_targets: bool = False):
+    """Budget and the 40 cap, the three training tracks, the five gadgets, the five bonus boxes."""
+    cat = ctx.cat
+    cap = SHEET["gain_cap"]
+    side = el("div", {"class": "spy-side" + (" spy-big" if big else "")})
+    side.appendChild(el("div", {"class": "spy-budget"}, None, [
+        symbol("cash"), el("strong", None, f"{cat.t('spy.ui.budget')} {sheet['budget']}")]))
+    gained = el("div", {"class": "spy-bar", "role": "img",
+                        "aria-label": cat.t("spy.ui.gained", gained=sheet["gained"], cap=cap)}, None, [
+        el("div", {"class": "spy-fill spy-fill-cash", "style": f"width:{100 * sheet['gained'] // cap}%"}),
+        el("span", None, cat.t("spy.ui.gained", gained=sheet["gained"], cap=cap))])
+    side.appendChild(gained)
+    if sheet["bonus"]:
+        side.appendChild(el("div", {"class": "spy-small"}, cat.t("spy.ui.end_bonus", n=sheet["bonus"])))
+    side.appendChild(tracks_view(cat, sheet["tracks"]))
+    side.appendChild(gadgets_view(ctx, sheet["gadgets"], gadget_targets))
+    cost_row = el("div", {"class": "spy-boxes"})
+    for i, cost in enumerate(SHEET["bonus_costs"]):
+        ticked = i < sheet["boxes"]
+        text = cat.t("spy.ui.box", n=i + 1, cost=cost, ticked=cat.t("spy.ui.ticked") if ticked else "")
+        cost_row.appendChild(el("span", {"class": "spy-box" + (" spy-ticked" if ticked else ""), "title": text,
+                                         "aria-label": text, "role": "img"}, ("✓" if ticked else "") + str(cost)))
+    side.appendChild(el("div", {"class": "spy-row"}, None, [el("span", {"class": "spy-small"},
+                                                               cat.t("spy.ui.bonus_boxes")), cost_row]))
+    return side
+
+
+def tracks_view(cat, tracks):
+    cap = SHEET["track_cap"]
+    box = el("div", {"class": "spy-tracks"}, None, [el("div", {"class": "spy-small"},
+                                                       cat.t("spy.ui.training", max=cap))])
+    for t, n in zip(TRACKS, tracks, strict=True):
+        name = cat.t(f"spy.track.{t}")
+        box.appendChild(el("div", {"class": "spy-track", "data-track": t}, None, [
+            symbol(f"train-{t}"), el("span", {"class": "spy-trackname"}, name),
+            el("div", {"class": "spy-bar", "role": "img", "aria-label": f"{name} {n} / {cap}"}, None, [
+                el("div", {"class": "spy-fill spy-fill-" + t, "style": f"width:{100 * min(n, cap) // cap}%"}),
+                el("span", None, f"{n} / {cap}")])]))
+    return box
+
+
+def gadgets_view(ctx: Ctx, owned, targets: bool, used=None):
+    cat = ctx.cat
+    box = el("div", {"class": "spy-gadgets"}, None, [el("div", {"class": "spy-small"},
+                                                        cat.t("spy.ui.gadgets", n=gadget_count(owned)))])
+    row = el("div", {"class": "spy-grow"})
+    for n in range(1, 6):
+        face = ctx.view["options"][f"g{n}"]
+        have = n in owned
+        ticks = [el("span", {"class": "spy-gbox" + (" spy-on" if have else "")}, "✓" if have else "")
+                 for _ in range(GADGETS[n]["count"])]  # the Laser drill has two boxes (it counts 2)
+        boxes = el("span", {"class": "spy-gboxes"}, None, ticks)
+        state_word = ""
+        if used is not None and n in used:
+            state_word = cat.t("spy.ui.gadget_used")
+        elif have:
+            state_word = cat.t("spy.ui.gadget_owned")
+        parts = [gadget_badge(n), el("span", {"class": "spy-gname"}, cat.t(f"spy.gadget.{n}")),
+                 el("span", {"class": "spy-face"}, cat.t(f"spy.ui.{face}")[0]), boxes]
+        action = f"gadget:{n}"
+        if targets and action in ctx.legal:
+            node = ctx.button(action, None, "spy-gadget", parts)
+            node.appendChild(el("span", {"class": "spy-small"}, ctx.label(action).split(": ")[-1]))
+        else:
+            title = f"{cat.t(f'spy.gadget.{n}')} ({cat.t(f'spy.ui.{face}')}): {cat.t('spy.geff.' + GADGETS[n][face])}"
+            node = el("div", {"class": "spy-gadget" + (" spy-on" if have else ""), "title": title,
+                              "data-gadget": n}, None, parts)
+            if state_word:
+                node.appendChild(el("span", {"class": "spy-small"}, state_word))
+        row.appendChild(node)
+    box.appendChild(row)
+    return box
+
+
+# ---------------------------------------------------------------------- the lair grid
+
+
+def pct(v: float) -> str:
+    return f"{v * 20:.4g}%"
+
+
+def lair_view(ctx: Ctx, sheet: dict, big: bool, prev: dict | None = None, targets: dict | None = None,
+              line_colour: str | None = None, explore: dict | None = None):
+    """The 5×5 lair: rooms (fixtures, start, hall), walls on room sides, row/column numbers, and the targets:
+    `targets` maps actions (cell:/wall:/line:) to themselves; `explore` = {rec, moves} for an exploration."""
+    cat = ctx.cat
+    targets = targets or {}
+    opened = explore["rec"]["open"] if explore else []
+    reach = reachable(sheet["walls"], opened)
+    wrap = el("div", {"class": "spy-lairwrap" + (" spy-big" if big else " spy-compact")})
+    wrap.appendChild(el("div", {"class": "spy-corner"}))
+    heads = {"B": el("div", {"class": "spy-colheads"}), "R": el("div", {"class": "spy-rowheads"})}
+    for colour in ("B", "R"):
+        for n in range(1, 6):
+            action = f"line:{n}"
+            node = None
+            if big and line_colour == colour and action in targets:
+                cost = dict((a, b) for a, b in ctx.g["pending"].get("lines", [])).get(n, 0)
+                node = ctx.button(action, None, "spy-linebtn", [el("span", None, str(n)),
+                                                                  el("span", {"class": "spy-linecost"},
+                                                                     f"−{cost}" if cost else "0")])
+            if node is None:
+                node = el("span", {"class": "spy-head-n spy-" + ("red" if colour == "R" else "blue")}, str(n))
+            heads[colour].appendChild(node)
+    wrap.appendChild(heads["B"])
+    wrap.appendChild(heads["R"])
+    lair = el("div", {"class": "spy-lair"})
+    rec = explore["rec"] if explore else None
+    visited = set(rec["route"]) if rec else set()
+    for x in CELLS:
+        i = INDEX[x]
+        fixture = sheet["grid"][i]
+        content = fixture_name(cat, fixture) if fixture else cat.t("spy.ui.empty")
+        if x == START:
+            content = cat.t("spy.ui.start")
+        elif x in HALL:
+            content += " — " + cat.t("spy.ui.hall")
+        walled = fixture and group(fixture) == "secret" and x not in reach
+        if walled:
+            content += " — " + cat.t("spy.ui.walled_in")
+        aria = cat.t("spy.ui.room", cell=cell_text(x), content=content)
+        node = None
+        if f"cell:{x}" in targets:
+            node = ctx.button(f"cell:{x}", None, "spy-cell", aria=aria + " — " + ctx.label(f"cell:{x}"))
+        elif explore and x in explore["moves"]:
+            node = move_opener(ctx, x, explore["moves"][x], aria)
+        if node is None:
+            node = el("div", {"class": "spy-cell", "role": "img", "aria-label": aria, "title": aria})
+        node.setAttribute("data-cell", x)
+        cls = node.classList
+        if x in HALL:
+            cls.add("spy-hall")
+        if x == START:
+            cls.add("spy-start")
+            node.appendChild(symbol("start"))
+        if fixture:
+            node.appendChild(symbol(fixture))
+        if walled:
+            cls.add("spy-walled")
+            node.appendChild(symbol("lock", "spy-sym spy-lock"))
+        if prev is not None and prev["grid"][i] != fixture:
+            cls.add("spy-new")
+        if x in visited:
+            cls.add("spy-visited")
+        if rec and x in rec["cells"]:
+            cls.add("spy-stolen")
+        if rec and x == rec["pos"]:
+            node.appendChild(symbol("agent", "spy-sym spy-agentmark"))
+        lair.appendChild(node)
+    old = set(prev["walls"]) if prev is not None else None
+    for seg in sheet["walls"]:
+        cls = "spy-wall"
+        if old is not None and seg not in old:
+            cls += " spy-wall-new"
+        if seg in opened:
+            cls += " spy-wall-open"
+        lair.appendChild(segment_node("div", seg, {"class": cls}))
+    for action in sorted(a for a in targets if a.startswith("wall:")):
+        seg = action[5:]
+        node = ctx.button(action, None, "spy-seg")
+        if node is not None:
+            a, b = seg.split("-")
+            node.classList.add("spy-seg-v" if a[0] == b[0] else "spy-seg-h")
+            node.appendChild(el("span", {"class": "spy-segbar"}))
+            place_target(node, seg)
+            lair.appendChild(node)
+    if rec and len(rec["route"]) > 1:
+        lair.appendChild(route_svg(rec["route"]))
+    wrap.appendChild(lair)
+    return wrap
+
+
+def segment_node(tag: str, seg: str, attrs: dict):
+    node = el(tag, attrs)
+    place_segment(node, seg)
+    return node
+
+
+def place_segment(node, seg: str) -> None:
+    """Position a wall (or a wall target) on the edge between the two rooms of `seg`, in % of the lair."""
+    a, b = seg.split("-")
+    (ra, ca), (_, cb) = rc(a), rc(b)
+    if ca != cb:  # same row: a vertical edge right of a
+        style = f"left:{pct(ca)};top:{pct(ra - 1)};height:{pct(1)}"
+        node.classList.add("spy-vert")
+    else:  # same column: a horizontal edge below a
+        style = f"top:{pct(ra)};left:{pct(ca - 1)};width:{pct(1)}"
+        node.classList.add("spy-horiz")
+    node.setAttribute("style", style)
+
+
+def place_target(node, seg: str) -> None:
+    """Centre a 44 px wall target on the middle of the edge between the two rooms of `seg`."""
+    a, b = seg.split("-")
+    (ra, ca), (_, cb) = rc(a), rc(b)
+    if ca != cb:
+        node.setAttribute("style", f"left:{pct(ca)};top:{pct(ra - 0.5)}")
+    else:
+        node.setAttribute("style", f"left:{pct(ca - 0.5)};top:{pct(ra)}")
+
+
+def route_svg(route: list[str]):
+    """The route drawn as a line through the rooms, each step numbered (0 = the start room)."""
+    root = svg("svg", {"class": "spy-route", "viewBox": "0 0 5 5", "aria-hidden": "true"})
+    points = " ".join(f"{int(x[1]) - 0.5},{int(x[0]) - 0.5}" for x in route)
+    root.appendChild(svg("polyline", {"points": points, "class": "spy-routeline"}))
+    seen: dict[str, int] = {}
+    for step_no, x in enumerate(route):
+        k = seen.get(x, 0)
+        seen[x] = k + 1
+        cx = int(x[1]) - 0.5 - 0.3 + 0.2 * (k % 4)
+        cy = int(x[0]) - 0.5 - 0.3 + 0.2 * (k // 4)
+        root.appendChild(svg("circle", {"cx": cx, "cy": cy, "r": 0.11, "class": "spy-stepdot"}))
+        root.appendChild(svg("text", {"x": cx, "y": cy + 0.05, "class": "spy-stepno", "text-anchor": "middle"},
+                             str(step_no)))
+    return root
+
+
+# ---------------------------------------------------------------------- exploration
+
+
+def explore_phase(ctx: Ctx, root) -> None:
+    cat, g, me = ctx.cat, ctx.g, ctx.me
+    if g.get("direction"):
+        lines = [cat.t("spy.ui.explores", player=e, owner_player=o) for e, o in enumerate(g["explores"])]
+        root.appendChild(el("section", {"class": "spy-panel spy-passing"}, None, [
+            el("p", None, cat.t("spy.ui.passing", way=f"@spy.way.{g['direction']}")),
+            el("ul", None, None, [el("li", None, line) for line in lines])]))
+    records = g.get("ex") or []
+    rec = records[me] if me is not None and me < len(records) else None
+    if rec is None:
+        if g.get("explorer") is not None:
+            root.appendChild(el("p", {"class": "spy-panel"}, cat.t("spy.ui.explore_wait", player=g["explorer"])))
+        return
+    owner = g["explores"][me]
+    sheet = g["sheets"][owner]
+    box = el("section", {"class": "spy-panel spy-explore", "data-testid": "spy-explore"},
+             None, [el("h3", None, cat.t("spy.ui.exploring", owner_player=owner))])
+    moves: dict[str, list[str]] = {}
+    for action in ctx.legal:
+        if action.startswith("move:"):
+            moves.setdefault(action.split(":")[1], []).append(action)
+    if rec["done"]:
+        box.appendChild(el("p", {"class": "spy-hint"}, cat.t("spy.ui.explore_done")))
+    elif moves:
+        box.appendChild(el("p", {"class": "spy-hint"}, cat.t("spy.ui.tap_room")))
+    body = el("div", {"class": "spy-sheetbody"})
+    body.appendChild(lair_view(ctx, sheet, big=True, explore={"rec": rec, "moves": moves}))
+    side = el("div", {"class": "spy-side spy-big"})
+    side.appendChild(el("div", {"class": "spy-small"}, cat.t("spy.ui.tracks_left")))
+    side.appendChild(tracks_view(cat, rec["tr"]))
+    side.appendChild(el("p", {"class": "spy-small"}, cat.t("spy.ui.records", rooms=rec["rooms"], stolen=rec["stolen"],
+                                                           traps=rec["trig"], neut=rec["neut"])))
+    unused = ", ".join(cat.t(f"spy.gadget.{n}") for n in rec["gad"]) or cat.t("spy.ui.none")
+    side.appendChild(el("p", {"class": "spy-small"}, f"{cat.t('spy.ui.unused_gadgets')}: {unused}"))
+    agent = g["agents"][me]
+    if agent:
+        side.appendChild(agent_card(cat, agent))
+        if AGENTS[agent]["kind"] == "once":
+            side.appendChild(el("p", {"class": "spy-small"},
+                                cat.t("spy.ui.power_used" if rec["pw"] else "spy.ui.power_ready")))
+    controls = el("div", {"class": "spy-controls"})
+    for action in ("use:4", "power", "stop"):
+        node = ctx.button(action, None, "spy-ctl")
+        if node is not None:
+            node.textContent = ctx.label(action)
+            controls.appendChild(node)
+    splits = sorted(a for a in ctx.legal if a.startswith("use:4:"))
+    if splits:
+        controls.appendChild(chooser(ctx, "spy-pop-drink", cat.t("spy.ui.drink_choices"), splits,
+                                     cat.t("spy.ui.drink_choices")))
+    side.appendChild(controls)
+    body.appendChild(side)
+    box.appendChild(body)
+    root.appendChild(box)
+
+
+def chooser(ctx: Ctx, pop_id: str, opener_text: str, actions: list[str], title: str):
+    """A button that opens a popover listing several legal actions (each a data-action button with its cost)."""
+    wrap = el("span", {"class": "spy-chooser"})
+    wrap.appendChild(el("button", {"type": "button", "class": "spy-target spy-opener", "popovertarget": pop_id},
+                        opener_text))
+    wrap.appendChild(popover(ctx, pop_id, title, actions))
+    return wrap
+
+
+def popover(ctx: Ctx, pop_id: str, title: str, actions: list[str]):
+    pop = el("div", {"popover": "auto", "id": pop_id, "class": "spy-pop", "data-testid": "spy-chooser"},
+             None, [el("h4", None, title)])
+    for action in actions:
+        node = ctx.button(action, None, "spy-choice")
+        if node is not None:
+            node.textContent = ctx.label(action)
+            pop.appendChild(node)
+    pop.appendChild(el("button", {"type": "button", "class": "quiet", "popovertarget": pop_id,
+                                  "popovertargetaction": "hide"}, ctx.cat.t("spy.ui.close")))
+    return pop
+
+
+def move_opener(ctx: Ctx, x: str, actions: list[str], aria: str):
+    """A room the agent may enter: tapping it opens the list of ways in, each with its full cost."""
+    costs = (ctx.g.get("options") or {})
+    cheapest = min((costs.get(a) or [0, 0, 0] for a in actions), key=sum)
+    summary = short_cost(ctx.cat, cheapest)
+    pop_id = f"spy-pop-{x}"
+    label = ctx.cat.t("spy.ui.room_cost", cell=cell_text(x), cost=summary)
+    node = el("button", {"type": "button", "class": "spy-target spy-cell spy-opener", "popovertarget": pop_id,
+                         "aria-label": aria + " — " + label, "title": label})
+    node.appendChild(el("span", {"class": "spy-costtag"}, summary))
+    ctx.pops.append(popover(ctx, pop_id, ctx.cat.t("spy.ui.ways_into", cell=cell_text(x)),
+                            sorted(actions, key=lambda a: (sum(costs.get(a) or [0, 0, 0]), a))))
+    return node
+
+
+# ---------------------------------------------------------------------- the end screen
+
+
+def render_over(container, view: dict, result: dict, cat) -> None:
+    """The shell's end-screen hook: titles, agents, records and every exploration's route."""
+    container.appendChild(final_panel(view, cat))
+
+
+def final_panel(view: dict, cat):
+    g = view["state"]
+    res = g["result"]
+    rec = res["records"]
+    n = view["players"]
+    head = [el("th", {"scope": "col"}, cat.t("over.player")), el("th", {"scope": "col"}, cat.t("over.total")),
+            el("th", {"scope": "col"}, cat.t("spy.ui.title")), el("th", {"scope": "col"}, cat.t("spy.ui.agent"))]
+    head += [el("th", {"scope": "col"}, cat.t(f"spy.ui.rec.{k}")) for k in ("traps", "gadgets", "rooms", "brutal")]
+    rows = []
+    for p in range(n):
+        title = res["titles"][p]
+        cells = [el("th", {"scope": "row"}, cat.seat_name(p)), el("td", None, str(res["scores"][p])),
+                 el("td", {"data-title": title or ""},
+                    cat.t(f"spy.title.{title}") if title else cat.t("spy.ui.no_title")),
+                 el("td", None, cat.t(f"spy.agent.{g['agents'][p]}"))]
+        cells += [el("td", None, str(rec[k][p])) for k in ("traps", "gadgets", "rooms", "brutal")]
+        rows.append(el("tr", {"data-player": p}, None, cells))
+    table = el("table", {"class": "score-table spy-final", "data-testid": "spy-final"}, None, [
+        el("thead", None, None, [el("tr", None, None, head)]), el("tbody", None, None, rows)])
+    ctx = Ctx(view, [], cat)
+    routes = el("div", {"class": "spy-routes"})
+    for p in range(n):
+        owner = g["explores"][p]
+        record = g["ex"][p]
+        routes.appendChild(el("figure", {"class": "spy-routefig"}, None, [
+            lair_view(ctx, g["sheets"][owner], big=False, explore={"rec": record, "moves": {}}),
+            el("figcaption", None, cat.t("spy.ui.route_of", player=p, owner_player=owner))]))
+    panel = el("div", {"id": "spy-over", "class": "spy spy-over"}, None, [
+        clone("spy-defs"), el("h3", None, cat.t("spy.ui.final")), el("div", {"class": "table-scroll"}, None, [table]),
+        el("h3", None, cat.t("spy.ui.routes")), routes])
+    return panel
