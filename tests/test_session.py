@@ -142,3 +142,23 @@ def test_every_key_the_core_raises_is_in_the_catalogue():
                                                        text) if not k.endswith(".")}
     missing = sorted(k for k in keys if k not in strings)
     assert not missing, missing
+
+
+def test_simultaneous_rounds_call_humans_in_seat_order_behind_the_cover():
+    """Spyworld's agent choice and planning turns are simultaneous: whoever finishes a round must not carry on
+    into the next one; the next round starts with the first human in seat order, behind the cover (SPY-7.3)."""
+    from pygames import spyworld
+
+    s = Session.start(spyworld, [Seat("Ann", HUMAN), Seat("Bob", HUMAN)], 3, {}, "spy")
+    assert sorted(s.to_move()) == [0, 1]
+    assert s.next_human() == 0 and s.needs_cover(0)
+    s.viewer = 0
+    s.act(core.legal_actions(spyworld, s.state, 0)[0])  # Ann keeps an agent: her part of the round is done
+    assert s.to_move() == [1] and s.next_human() == 1 and s.needs_cover(1)
+    s.viewer = 1
+    s.act(core.legal_actions(spyworld, s.state, 1)[0])  # Bob completes the round: planning turn 1 starts
+    assert sorted(s.to_move()) == [0, 1]
+    assert s.next_human() == 0 and s.needs_cover(0)  # Ann first again, not Bob carrying on
+    s.viewer = 0
+    s.act(core.legal_actions(spyworld, s.state, 0)[0])  # Ann starts composing her decision…
+    assert 0 in s.to_move() and s.next_human() == 0  # …and keeps the device until she submits

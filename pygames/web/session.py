@@ -42,6 +42,10 @@ class Session:
     viewer: int | None = None  # whose private view is on screen (None: public view only)
     created: float = 0.0
     bot_rng: Rng = field(default_factory=lambda: Rng(0))
+    # Seats that have already chosen something in the current decision round. A round starts whenever the set
+    # of seats to move grows (a new turn, a new simultaneous choice); then the next human in seat order is called,
+    # behind the cover, instead of letting whoever finished the last round carry on into the next one.
+    acted_this_round: set = field(default_factory=set)
 
     # ------------------------------------------------------------------ construction
 
@@ -96,9 +100,17 @@ class Session:
 
     def next_human(self) -> int | None:
         movers = self.to_move()
-        if self.viewer in movers and self.seats[self.viewer].kind == HUMAN:
-            return self.viewer  # keep the current human while they are still choosing
+        if self.viewer in movers and self.viewer in self.acted_this_round and self.seats[self.viewer].kind == HUMAN:
+            return self.viewer  # keep the current human while they are still composing their choice
         return next((p for p in movers if self.seats[p].kind == HUMAN), None)
+
+    def _apply(self, seat: int, action: str) -> None:
+        before = set(self.to_move())
+        self.state = core.apply(self.game, self.state, seat, action)
+        if set(self.to_move()) <= before:
+            self.acted_this_round.add(seat)
+        else:
+            self.acted_this_round = set()
 
     def public_part(self, seat: int | None) -> dict:
         v = core.view(self.game, self.state, seat)
@@ -131,7 +143,7 @@ class Session:
         """The viewer plays `action`; raises core.IllegalAction (with a reason) and keeps the state if illegal."""
         if self.viewer is None:
             raise core.IllegalAction("core.err.not_your_turn", {"player": -1}, "no human seat on screen")
-        self.state = core.apply(self.game, self.state, self.viewer, action)
+        self._apply(self.viewer, action)
 
     def bot_step(self) -> tuple[int, str] | None:
         """Let one computer seat choose, from its own view only. Returns (seat, action) or None."""
@@ -140,7 +152,7 @@ class Session:
             return None
         bot = core_bots.default_bot(self.game)
         action = core_bots.bot_move(self.game, self.state, seat, bot, self.bot_rng)
-        self.state = core.apply(self.game, self.state, seat, action)
+        self._apply(seat, action)
         return seat, action
 
     def can_undo(self) -> bool:
@@ -151,6 +163,7 @@ class Session:
 
     def restart(self) -> None:
         self.state = core.new_game(self.game, self.state["players"], self.state["seed"], self.state["options"])
+        self.acted_this_round = set()
         self.viewer = self.initial_viewer()
 
     @property
