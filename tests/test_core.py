@@ -287,3 +287,14 @@ def test_registry_lists_the_four_games_and_knows_the_test_game():
     assert registry.load("hnim") is nim
     assert registry.load("nope") is None
     assert "hnim" in registry.playable()
+
+
+def test_lazy_games_import_only_what_is_asked():
+    import sys
+
+    games = registry.LazyGames(("hnim", "nope"))
+    assert games.get("nope") is None and "nope" not in games and games.get(5) is None
+    assert games["hnim"] is nim and list(games) == ["hnim"] and len(games) == 1
+    with pytest.raises(KeyError):
+        games["chess"]
+    assert "pygames_testgames.hidden_nim" in sys.modules

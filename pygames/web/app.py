@@ -44,7 +44,7 @@ def storage_set(key: str, value: str | None) -> None:
 
 class App:
     def __init__(self):
-        self.games = registry.playable()
+        self.games = registry.LazyGames()
         self.cat = i18n.Catalogue(lang=self.initial_lang())
         self.session: Session | None = None
         self.screen = "home"
