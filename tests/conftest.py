@@ -21,6 +21,21 @@ import build  # noqa: E402
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--disable-quic", "--no-first-run", "--disable-dev-shm-usage"]
 BOOT_MS = 60_000
+# What a test waits for after each click: an enabled game action, the end screen, or the pass-the-device cover.
+NEXT = "button[data-action]:not([disabled]):visible, [data-testid=game-over]:visible, [data-testid=pass-device]:visible"
+
+
+def last_save(app) -> dict:
+    """The newest autosave (still readable after the end, when `pygames.current` has been cleared)."""
+    return json.loads(app.page.evaluate(
+        "localStorage.getItem('pygames.save.' + JSON.parse(localStorage.getItem('pygames.saves'))[0])"))
+
+
+def end_rows(app) -> dict[int, int]:
+    """{seat: score} read from the end screen's rows (the DOM contract)."""
+    rows = app.page.locator("[data-testid=game-over] tr[data-player][data-score]")
+    return {int(rows.nth(i).get_attribute("data-player")): int(rows.nth(i).get_attribute("data-score"))
+            for i in range(rows.count())}
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from conftest import NEXT, end_rows, last_save  # noqa: E402
 from pygames_testgames import hidden_nim as nim
 
 from pygames import core
@@ -14,7 +15,6 @@ from pygames.web import i18n
 
 pytestmark = pytest.mark.browser
 STRINGS = i18n.load()
-NEXT = "button[data-action]:not([disabled]):visible, [data-testid=game-over]:visible, [data-testid=pass-device]:visible"
 
 
 def play_to_the_end(app, pick=lambda actions: actions[0], max_steps=200):
@@ -39,10 +39,6 @@ def engine_result(saved: dict) -> dict:
     return core.result(nim, state)
 
 
-def end_rows(app) -> dict[int, int]:
-    rows = app.page.locator("[data-testid=game-over] tr[data-player]")
-    return {int(rows.nth(i).get_attribute("data-player")): int(rows.nth(i).get_attribute("data-score"))
-            for i in range(rows.count())}
 
 
 def test_boots_to_ready_with_no_request_off_its_origin(app):
@@ -104,15 +100,11 @@ def test_deep_linked_game_against_the_computer_plays_to_the_end_screen(app):
     saved_before = app.saved()
     assert saved_before["seed"] == 7 and saved_before["seats"][0] == {"name": "Ann", "kind": "human"}
     play_to_the_end(app, pick=lambda actions: actions[-1])
-    saved = app.saved_after_end() if hasattr(app, "saved_after_end") else None
-    history = json.loads(app.page.evaluate(
-        "localStorage.getItem('pygames.save.' + JSON.parse(localStorage.getItem('pygames.saves'))[0])"))
-    result = engine_result(history)
+    result = engine_result(last_save(app))
     assert end_rows(app) == dict(enumerate(result["scores"]))
     winners = [["Ann", "Computer 2"][w] for w in result["winners"]]
     assert all(name in app.page.inner_text("#winners") for name in winners)
     assert app.page.locator("#score-chart svg rect").count() >= 2
-    assert saved is None
 
 
 def test_hot_seat_cover_hides_the_previous_players_secrets(app):

@@ -10,6 +10,7 @@ import json
 import random
 
 import pytest
+from conftest import NEXT, end_rows, last_save  # noqa: E402
 
 from pygames import core, pax
 from pygames.pax.data import CARD_IDS
@@ -17,23 +18,14 @@ from pygames.web import i18n
 
 pytestmark = pytest.mark.browser
 STRINGS = i18n.load()
-NEXT = "button[data-action]:not([disabled]):visible, [data-testid=game-over]:visible, [data-testid=pass-device]:visible"
 
 
-def last_save(app) -> dict:
-    """The most recently autosaved game (still readable after the end, when `pygames.current` is cleared)."""
-    return json.loads(app.page.evaluate(
-        "localStorage.getItem('pygames.save.' + JSON.parse(localStorage.getItem('pygames.saves'))[0])"))
 
 
 def replay(saved: dict) -> dict:
     return core.replay(pax, saved["players"], saved["seed"], saved["options"], saved["history"])
 
 
-def end_rows(app) -> dict[int, int]:
-    rows = app.page.locator("[data-testid=game-over] tr[data-player]")
-    return {int(rows.nth(i).get_attribute("data-player")): int(rows.nth(i).get_attribute("data-score"))
-            for i in range(rows.count())}
 
 
 def choose(rng: random.Random, actions: list[str]) -> str:

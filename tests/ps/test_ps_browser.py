@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import NEXT, end_rows, last_save  # noqa: E402
 
 import pygames.passages_secrets as ps
 from pygames import core
@@ -17,7 +18,6 @@ from pygames.web import i18n
 
 pytestmark = pytest.mark.browser
 STRINGS = i18n.load()
-NEXT = "button[data-action]:not([disabled]):visible, [data-testid=game-over]:visible, [data-testid=pass-device]:visible"
 TOKEN_ID = re.compile(r"\b(?:" + "|".join(sorted(TOKENS)) + r")\b")
 
 
@@ -25,16 +25,8 @@ def replay(saved: dict) -> dict:
     return core.replay(ps, saved["players"], saved["seed"], saved["options"], saved["history"])
 
 
-def latest_save(app) -> dict:
-    """The autosave of the game on screen (still there after the end, when `pygames.current` is cleared)."""
-    return app.page.evaluate(
-        "JSON.parse(localStorage.getItem('pygames.save.' + JSON.parse(localStorage.getItem('pygames.saves'))[0]))")
 
 
-def end_rows(app) -> dict[int, int]:
-    rows = app.page.locator("[data-testid=game-over] tr[data-player]")
-    return {int(rows.nth(i).get_attribute("data-player")): int(rows.nth(i).get_attribute("data-score"))
-            for i in range(rows.count())}
 
 
 def board_actions(app) -> list[str]:
@@ -77,7 +69,7 @@ def test_ps_whole_game_against_the_computer_matches_the_engine(app):
     app.reset_storage()
     app.open("?game=ps&seats=human,computer&seed=11&botdelay=0&names=Ann")
     seen = play_to_the_end(app)
-    saved = latest_save(app)
+    saved = last_save(app)
     state = replay(saved)
     assert ps.is_over(state) and state["turn"] == 26
     result = core.result(ps, state)
@@ -130,7 +122,7 @@ def test_ps_hot_seat_every_seat_human(app):
 
     seen = play_to_the_end(app, on_step)
     assert seen["covers"] == 0 and hidden["checked"] >= 5
-    state = replay(latest_save(app))
+    state = replay(last_save(app))
     assert all(seat in (0, 1) for seat, _ in state["history"]) and {s for s, _ in state["history"]} == {0, 1}
     assert end_rows(app) == dict(enumerate(core.result(ps, state)["scores"]))
 

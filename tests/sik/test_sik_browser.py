@@ -8,9 +8,8 @@ CPython from the autosave after every click, so every screen can be compared wit
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from conftest import NEXT, end_rows, last_save  # noqa: E402
 
 import pygames.shadows_in_kyoto as g
 from pygames import core
@@ -19,7 +18,6 @@ from pygames.web import i18n
 
 pytestmark = pytest.mark.browser
 STRINGS = i18n.load()
-NEXT = "button[data-action]:not([disabled]):visible, [data-testid=game-over]:visible, [data-testid=pass-device]:visible"
 PREFERRED = ("place:random", "play:bait", "play:exchange", "swap:yes")
 
 
@@ -46,20 +44,12 @@ class Mirror:
         return self.state
 
 
-def latest_save(app) -> dict:
-    """The newest autosave (also once the game is over, when it is no longer the current game)."""
-    return json.loads(app.page.evaluate(
-        "localStorage.getItem('pygames.save.' + JSON.parse(localStorage.getItem('pygames.saves'))[0])"))
 
 
 def enabled(app) -> set[str]:
     return set(app.enabled_actions())
 
 
-def end_rows(app) -> dict[int, int]:
-    rows = app.page.locator("[data-testid=game-over] tr[data-player]")
-    return {int(rows.nth(i).get_attribute("data-player")): int(rows.nth(i).get_attribute("data-score"))
-            for i in range(rows.count())}
 
 
 def private_texts(state: dict, names: list[str]) -> list[str]:
@@ -87,13 +77,13 @@ def assert_only_legal_clickable(app, state: dict, seat: int) -> None:
 def play_game(app, humans: list[int], names: list[str] | None = None, max_steps: int = 400) -> tuple[dict, int]:
     """Click through a whole game; returns the final state and the number of covers passed."""
     page = app.page
-    mirror = Mirror(latest_save(app))
+    mirror = Mirror(last_save(app))
     covers, last_seat = 0, None
     for _ in range(max_steps):
         page.wait_for_selector(NEXT, state="visible")
         if app.visible("[data-testid=game-over]"):
-            return mirror.sync(latest_save(app)), covers
-        state = mirror.sync(latest_save(app))
+            return mirror.sync(last_save(app)), covers
+        state = mirror.sync(last_save(app))
         if app.visible("[data-testid=pass-device]"):
             html = page.content()
             assert page.inner_html("#board") == "" and page.inner_text("#log") == ""

@@ -6,9 +6,8 @@ One booted page for the module (the `app` fixture); each test starts from a deep
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from conftest import NEXT, end_rows, last_save  # noqa: E402
 
 from pygames import core
 from pygames import spyworld as spy
@@ -16,27 +15,17 @@ from pygames.web import i18n
 
 pytestmark = pytest.mark.browser
 STRINGS = i18n.load()
-NEXT = ("button[data-action]:not([disabled]):visible, [data-testid=game-over]:visible, "
-        "[data-testid=pass-device]:visible")
 OPENERS = 'button[popovertarget^="spy-pop-"]:visible'
 OPEN_CHOICE = ".spy-pop:popover-open button[data-action]"
 ALL_ACTIONS = "els => els.map(e => e.dataset.action)"
 
 
-def saved(app) -> dict:
-    """The autosave of the game on screen (the newest save: `pygames.current` is cleared once a game is over)."""
-    return json.loads(app.page.evaluate(
-        "localStorage.getItem('pygames.save.' + JSON.parse(localStorage.getItem('pygames.saves'))[0])"))
 
 
 def replay(saved: dict) -> dict:
     return core.replay(spy, saved["players"], saved["seed"], saved["options"], saved["history"])
 
 
-def end_rows(app) -> dict[int, int]:
-    rows = app.page.locator("[data-testid=game-over] tr[data-player][data-score]")
-    return {int(rows.nth(i).get_attribute("data-player")): int(rows.nth(i).get_attribute("data-score"))
-            for i in range(rows.count())}
 
 
 class Policy:
@@ -120,7 +109,7 @@ def test_whole_game_against_the_computer_matches_the_engine(app):
         legal_only_targets(app, 0)
 
     play(app, Policy(), on_step=check_legal_targets)
-    record = saved(app)
+    record = last_save(app)
     state = replay(record)
     assert core.is_over(spy, state)
     result = core.result(spy, state)
@@ -143,7 +132,7 @@ def legal_only_targets(app, seat: int) -> None:
     button."""
     page = app.page
     on_page = page.eval_on_selector_all("button[data-action]", ALL_ACTIONS)
-    state = replay(saved(app))
+    state = replay(last_save(app))
     legal = set(core.legal_actions(spy, state, seat))
     assert set(on_page) <= legal, set(on_page) - legal
     assert set(on_page) == legal, legal - set(on_page)
@@ -170,7 +159,7 @@ def test_hot_seat_every_seat_human_hides_private_information_behind_the_cover(ap
         assert "spy-explore" not in html
         for key in ("spy.log.dealt", "spy.log.kept", "spy.log.move", "spy.ui.your_agent"):
             assert STRINGS["en"][key].split("{")[0] not in html, key
-        state = replay(saved(app))
+        state = replay(last_save(app))
         if state["phase"] in ("keep", "plan"):
             for seat in range(2):  # nobody's dealt or kept agent may be on the page
                 for agent in state["dealt"][seat]:
@@ -179,7 +168,7 @@ def test_hot_seat_every_seat_human_hides_private_information_behind_the_cover(ap
         assert app.page.locator("#board *").count() == 0 and app.page.locator("#actions *").count() == 0
 
     play(app, Policy(bonus_every=3, max_moves=4, take_every=3), on_cover=while_covered)
-    record = saved(app)
+    record = last_save(app)
     state = replay(record)
     assert core.is_over(spy, state)
     assert end_rows(app) == dict(enumerate(core.result(spy, state)["scores"]))

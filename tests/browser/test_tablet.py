@@ -1,0 +1,55 @@
+"""Every game on an iPad-sized touch screen, in landscape and portrait: no horizontal scrolling, every visible
+control at least 44 x 44 px, and moves made by tapping. One touch page for the module (one boot per game)."""
+
+import pytest
+from conftest import NEXT, AppPage
+
+pytestmark = pytest.mark.browser
+LANDSCAPE, PORTRAIT = {"width": 1024, "height": 768}, {"width": 768, "height": 1024}
+SMALL_TARGETS = """els => els.filter(e => e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden')
+  .map(e => [e.dataset.action || e.dataset.command || e.id || e.textContent.trim().slice(0, 30),
+             Math.round(e.getBoundingClientRect().width), Math.round(e.getBoundingClientRect().height)])
+  .filter(([name, w, h]) => w < 44 || h < 44)"""
+
+
+@pytest.fixture(scope="module")
+def tablet(browser, origin):
+    page = AppPage(browser, origin, viewport=LANDSCAPE, has_touch=True, is_mobile=True, device_scale_factor=2,
+                   locale="fr-FR")
+    yield page
+    page.close()
+
+
+def check_layout(tablet, where: str) -> None:
+    page = tablet.page
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{where}: {overflow}px of horizontal scrolling"
+    small = page.eval_on_selector_all("button, .button, select, input:not(.visually-hidden)", SMALL_TARGETS)
+    assert not small, f"{where}: touch targets under 44 px: {small}"
+
+
+@pytest.mark.parametrize("game_id", ["ps", "pax", "spy", "sik"])
+def test_game_on_a_tablet_in_both_orientations(tablet, game_id):
+    page = tablet.page
+    page.set_viewport_size(LANDSCAPE)
+    tablet.open(f"?game={game_id}&seats=human,computer&seed=2&botdelay=0")
+    taps = 0
+    for step in range(12):
+        page.set_viewport_size(LANDSCAPE if step % 2 == 0 else PORTRAIT)
+        page.wait_for_selector(NEXT, state="visible")
+        if tablet.visible("[data-testid=game-over]"):
+            break
+        check_layout(tablet, f"{game_id} step {step} {'landscape' if step % 2 == 0 else 'portrait'}")
+        actions = tablet.enabled_actions()
+        if not actions:
+            continue
+        before = len(tablet.saved()["history"])
+        page.tap(f'button[data-action="{actions[0]}"]')
+        page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + "
+                               f"localStorage.getItem('pygames.current'))).history.length > {before}")
+        taps += 1
+    assert taps >= 3, f"{game_id}: only {taps} moves could be tapped"
+    page.tap("#game [data-command=quit]") if tablet.visible("#game") else page.tap("#gameover [data-command=quit]")
+    for viewport in (LANDSCAPE, PORTRAIT):
+        page.set_viewport_size(viewport)
+        check_layout(tablet, f"home after {game_id}")
