@@ -1,27 +1,17 @@
 """Offline: after one visit the service worker serves the whole app; with the server stopped it still boots and plays.
 
-This module has its own server (it stops it) and its own page.
+The conftest `server` fixture is per module, so stopping it here affects no other module; this test has its own page.
 """
 
 import pytest
 
-import build
-
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def own_server(test_site_dir):
-    srv = build.start_server_thread(test_site_dir)
-    yield srv
-    srv.shutdown()
-    srv.server_close()
-
-
-def test_reload_with_the_network_off_reaches_ready_and_plays(browser, own_server):
+def test_reload_with_the_network_off_reaches_ready_and_plays(browser, server):
     from conftest import AppPage
 
-    origin = f"http://127.0.0.1:{own_server.server_port}"
+    origin = f"http://127.0.0.1:{server.server_port}"
     app = AppPage(browser, origin, locale="en-US")
     try:
         app.open("?game=hnim&seats=human,computer&seed=6&botdelay=0")
@@ -35,8 +25,8 @@ def test_reload_with_the_network_off_reaches_ready_and_plays(browser, own_server
         assert origin + "/runtime/pyodide/pyodide.asm.wasm" in stored and origin + "/pygames.zip" in stored
         app.click_action("take:1")
 
-        own_server.shutdown()
-        own_server.server_close()
+        server.shutdown()
+        server.server_close()
         app.context.set_offline(True)
         app.reload()
         assert app.saved()["history"] == [[0, "take:1"]]  # resumed from local storage, offline
