@@ -13,6 +13,14 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property-based tests: the "ci" profile (the default) is bounded and derandomized, so a run is reproducible and
+# its cost fixed; HYPOTHESIS_PROFILE=deep explores more when hunting bugs on purpose.
+settings.register_profile("ci", max_examples=40, derandomize=True, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.register_profile("deep", max_examples=2_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))

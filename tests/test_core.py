@@ -246,7 +246,7 @@ def test_saved_game_round_trip():
      ' "options": {}, "history": [[0, "take:9"]]}', "core.save.illegal_step"),
     ('{"app": "pygames", "save_format": 1, "game": "hnim", "format": 1, "players": 2, "seed": 1,'
      ' "options": {}, "history": [["0", {"x": 1}]]}', "core.save.bad_step"),
-    ("[" * 100_000 + "]" * 100_000, "core.save.not_json"),
+    ("[" * 100_000 + "]" * 100_000, "core.save.too_deep"),
     ('"' + "a" * 3_000_000 + '"', "core.save.too_big"),
 ])
 def test_corrupt_or_hostile_saves_are_rejected_with_a_reason(text, key):

@@ -49,6 +49,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from .guard import MAX_DEPTH, clip, clip_args, is_int, nesting_depth, same_value
 from .rng import Rng, seed_state
 
 APP = "pygames"
@@ -139,9 +140,9 @@ def clone(value):
 def new_game(game, players: int, seed: int, options: dict | None = None) -> dict:
     """A fresh state: seats 0..players-1, the PRNG seeded from `seed`, setup applied."""
     lo, hi = game.PLAYERS
-    if not isinstance(players, int) or not lo <= players <= hi:
+    if not is_int(players) or not lo <= players <= hi:
         raise IllegalAction("core.err.players", {"min": lo, "max": hi}, f"{game.ID} needs {lo}-{hi} players")
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if not is_int(seed):
         raise IllegalAction("core.err.seed", {}, "the seed must be an integer")
     opts = resolve_options(game, options or {})
     state = {
@@ -164,12 +165,14 @@ def new_game(game, players: int, seed: int, options: dict | None = None) -> dict
 def resolve_options(game, options: dict) -> dict:
     """Options with defaults filled in; an unknown option or value is refused."""
     known = {o["id"]: o for o in game.OPTIONS}
+    if not isinstance(options, dict):
+        raise IllegalAction("core.err.option", {"option": clip(options)}, "options must be a mapping")
     for key, value in options.items():
         if key not in known:
-            raise IllegalAction("core.err.option", {"option": key}, f"unknown option {key!r}")
-        if value not in known[key]["choices"]:
-            raise IllegalAction("core.err.option_value", {"option": key, "value": str(value)},
-                                f"option {key!r} cannot be {value!r}")
+            raise IllegalAction("core.err.option", {"option": clip(key)}, f"unknown option {clip(key)!r}")
+        if not any(same_value(value, choice) for choice in known[key]["choices"]):  # 1.0 and true are not 1
+            raise IllegalAction("core.err.option_value", {"option": key, "value": clip(value)},
+                                f"option {key!r} cannot be {clip(value)!r}")
     return {o["id"]: options.get(o["id"], o["default"]) for o in game.OPTIONS}
 
 
@@ -184,7 +187,12 @@ def legal_actions(game, state: dict, player: int) -> list[str]:
 
 
 def check_action(game, state: dict, player: int, action: str) -> None:
-    """Raise IllegalAction with the most precise reason available, or return if `action` is legal."""
+    """Raise IllegalAction with the most precise reason available, or return if `action` is legal.
+    Types are checked first, so game code only ever sees an int seat and a string action."""
+    if not isinstance(action, str):
+        raise IllegalAction("core.err.illegal", {"action": clip(action)}, f"illegal action {clip(action)}")
+    if not is_int(player):
+        raise IllegalAction("core.err.not_your_turn", {"player": -1}, f"seat {clip(player)} is not a seat")
     if game.is_over(state):
         raise IllegalAction("core.err.over", {}, "the game is over")
     if player not in game.to_move(state):
@@ -192,11 +200,15 @@ def check_action(game, state: dict, player: int, action: str) -> None:
     if action in game.legal_actions(state, player):
         return
     why = getattr(game, "why_illegal", None)
-    reason = why(state, player, action) if why else None
-    if reason:
-        key, args = reason
-        raise IllegalAction(key, args, f"illegal action {action!r}: {key} {args}")
-    raise IllegalAction("core.err.illegal", {"action": str(action)}, f"illegal action {action!r}")
+    try:  # a reason is a courtesy: a hostile string that trips a game's explanation still gets the generic one
+        reason = why(state, player, action) if why else None
+        key, args = reason if reason else (None, None)
+    except Exception:
+        key, args = None, None
+    if isinstance(key, str):
+        args = clip_args(args)
+        raise IllegalAction(key, args, f"illegal action {clip(action)!r}: {key} {args}")
+    raise IllegalAction("core.err.illegal", {"action": clip(action)}, f"illegal action {clip(action)!r}")
 
 
 def apply(game, state: dict, player: int, action: str, *, checked: bool = True) -> dict:
@@ -237,15 +249,14 @@ def replay(game, players: int, seed: int, options: dict, history: list) -> dict:
     """Rebuild a state from its recipe; every action is checked, so a forged log is refused."""
     state = new_game(game, players, seed, options)
     for index, step in enumerate(history):
-        if not (isinstance(step, list) and len(step) == 2 and isinstance(step[0], int)
-                and isinstance(step[1], str)):
+        if not (isinstance(step, list) and len(step) == 2 and is_int(step[0]) and isinstance(step[1], str)):
             raise InvalidSave("core.save.bad_step", {"index": index}, f"history step {index} is malformed")
         player, action = step
         try:
             check_action(game, state, player, action)
         except IllegalAction as exc:
-            raise InvalidSave("core.save.illegal_step", {"index": index, "action": action},
-                              f"history step {index} ({action!r}) is illegal: {exc}") from exc
+            raise InvalidSave("core.save.illegal_step", {"index": index, "action": clip(action)},
+                              f"history step {index} ({clip(action)!r}) is illegal: {exc}") from exc
         apply_in_place(game, state, player, action)
     return state
 
@@ -298,9 +309,9 @@ def state_from_json(game, text: str) -> dict:
     for key in CORE_KEYS:
         if key not in data:
             raise InvalidSave("core.save.schema", {"field": key}, f"missing field {key!r}")
-    if data["game"] != game.ID or data["format"] != game.FORMAT:
-        raise InvalidSave("core.save.version", {"version": str(data["format"])}, "wrong game or format")
-    rebuilt = replay(game, data["players"], data["seed"], data["options"], data["history"])
+    if not same_value(data["game"], game.ID) or not same_value(data["format"], game.FORMAT):
+        raise InvalidSave("core.save.version", {"version": clip(data["format"])}, "wrong game or format")
+    rebuilt = _replay_recipe(game, data)
     if state_to_json(rebuilt) != state_to_json(data):
         raise InvalidSave("core.save.mismatch", {}, "the state does not match its own history")
     return rebuilt
@@ -321,15 +332,23 @@ def save_recipe(state: dict, extra: dict | None = None) -> dict:
     }
 
 
-def _parse(text) -> dict:
+def parse_json(text):
+    """The one door for saved text (import, resume, the saved-games list): size and nesting depth are checked
+    before json.loads, so no text can overflow Pyodide's stack. Raises InvalidSave only."""
     if not isinstance(text, str):
         raise InvalidSave("core.save.not_json", {}, "not text")
     if len(text) > MAX_SAVE_BYTES:
         raise InvalidSave("core.save.too_big", {}, "file too big")
+    if nesting_depth(text) > MAX_DEPTH:
+        raise InvalidSave("core.save.too_deep", {"limit": MAX_DEPTH}, f"nested deeper than {MAX_DEPTH} levels")
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise InvalidSave("core.save.not_json", {}, f"not JSON: {exc}") from exc
+        raise InvalidSave("core.save.not_json", {}, f"not JSON: {clip(str(exc))}") from exc
+
+
+def _parse(text) -> dict:
+    data = parse_json(text)
     if not isinstance(data, dict):
         raise InvalidSave("core.save.schema", {"field": "(root)"}, "not an object")
     return data
@@ -338,23 +357,36 @@ def _parse(text) -> dict:
 def load_recipe(text: str, games: dict) -> tuple[Any, dict, dict]:
     """Validate a saved game and rebuild it: (game module, state, the save's dict). Never trusts the file."""
     data = _parse(text)
-    if data.get("app") != APP:
+    if not same_value(data.get("app"), APP):
         raise InvalidSave("core.save.not_ours", {}, "not a pygames save")
-    if data.get("save_format") != SAVE_FORMAT:
-        raise InvalidSave("core.save.version", {"version": str(data.get("save_format"))}, "unsupported save format")
+    if not same_value(data.get("save_format"), SAVE_FORMAT):
+        raise InvalidSave("core.save.version", {"version": clip(data.get("save_format"))}, "unsupported save format")
     game = games.get(data.get("game")) if isinstance(data.get("game"), str) else None
     if game is None:
-        raise InvalidSave("core.save.unknown_game", {"game": str(data.get("game"))[:40]}, "unknown game")
-    if data.get("format") != game.FORMAT:
-        raise InvalidSave("core.save.version", {"version": str(data.get("format"))}, "unsupported game format")
-    expected = {"players": int, "seed": int, "options": dict, "history": list}
-    for field, kind in expected.items():
-        if not isinstance(data.get(field), kind) or isinstance(data.get(field), bool):
-            raise InvalidSave("core.save.schema", {"field": field}, f"field {field!r} is missing or wrong")
+        raise InvalidSave("core.save.unknown_game", {"game": clip(data.get("game"), 40)}, "unknown game")
+    if not same_value(data.get("format"), game.FORMAT):
+        raise InvalidSave("core.save.version", {"version": clip(data.get("format"))}, "unsupported game format")
+    return game, _replay_recipe(game, data), data
+
+
+def _replay_recipe(game, data: dict) -> dict:
+    """Check the recipe fields' exact types (1.0 and true are not 1), then rebuild the state by replay."""
+    if not is_int(data.get("players")):
+        raise InvalidSave("core.save.schema", {"field": "players"}, "field 'players' is not an int")
+    if not is_int(data.get("seed")):
+        raise InvalidSave("core.save.schema", {"field": "seed"}, "field 'seed' is not an int")
+    if not isinstance(data.get("options"), dict):
+        raise InvalidSave("core.save.schema", {"field": "options"}, "field 'options' is not an object")
+    if not isinstance(data.get("history"), list):
+        raise InvalidSave("core.save.schema", {"field": "history"}, "field 'history' is not a list")
     if len(data["history"]) > MAX_HISTORY:
         raise InvalidSave("core.save.too_big", {}, "history too long")
     try:
-        state = replay(game, data["players"], data["seed"], data["options"], data["history"])
+        resolve_options(game, data["options"])
     except IllegalAction as exc:
-        raise InvalidSave("core.save.schema", {"field": "players/options"}, str(exc)) from exc
-    return game, state, data
+        field = "options." + clip(exc.params.get("option", ""), 40)
+        raise InvalidSave("core.save.schema", {"field": field}, str(exc)) from exc
+    try:
+        return replay(game, data["players"], data["seed"], data["options"], data["history"])
+    except IllegalAction as exc:  # new_game refused the seats
+        raise InvalidSave("core.save.schema", {"field": "players"}, str(exc)) from exc

@@ -12,6 +12,7 @@ from urllib.parse import parse_qs
 
 from pygames import core
 from pygames.core import bots as core_bots
+from pygames.core.guard import clip, is_number
 from pygames.core.rng import Rng
 
 HUMAN, COMPUTER = "human", "computer"
@@ -65,11 +66,13 @@ class Session:
             raise core.InvalidSave("core.save.seats", {}, "seats missing or of the wrong length")
         seats = []
         for index, seat in enumerate(raw):
-            if not isinstance(seat, dict) or seat.get("kind") not in (HUMAN, COMPUTER):
+            if not isinstance(seat, dict) or not isinstance(seat.get("kind"), str) or seat["kind"] not in (
+                    HUMAN, COMPUTER) or not isinstance(seat.get("name", ""), str):
                 raise core.InvalidSave("core.save.seats", {}, f"seat {index} is malformed")
             seats.append(Seat(clean_name(seat.get("name", "")), seat["kind"]))
+        check_shell_fields(data)
         sid = save_id or str(data.get("id") or "")[:40] or "imported"
-        created = data.get("created") if isinstance(data.get("created"), (int, float)) else 0.0
+        created = data.get("created", 0.0)
         session = cls(game, state, seats, sid, created=created,
                       bot_rng=Rng(state["seed"] ^ 0x5EED ^ len(state["history"])))
         session.viewer = session.initial_viewer()
@@ -174,6 +177,15 @@ class Session:
         return core.result(self.game, self.state)
 
 
+def check_shell_fields(data: dict) -> None:
+    """The shell's own save fields have exact types too: id is text, created/updated are finite numbers."""
+    if "id" in data and not isinstance(data["id"], str):
+        raise core.InvalidSave("core.save.schema", {"field": "id"}, "field 'id' is not text")
+    for name in ("created", "updated"):
+        if name in data and not is_number(data[name]):
+            raise core.InvalidSave("core.save.schema", {"field": name}, f"field {name!r} is not a number")
+
+
 # ---------------------------------------------------------------------- deep links
 
 
@@ -215,7 +227,7 @@ def parse_deep_link(query: str, games: dict) -> dict | None:
         opt = known.get(key[4:])
         match = [c for c in opt["choices"] if str(c).lower() == value.lower()] if opt else []
         if not match:
-            raise LinkError("core.err.option_value", {"option": key[4:], "value": value[:40]})
+            raise LinkError("core.err.option_value", {"option": clip(key[4:], 40), "value": clip(value, 40)})
         options[key[4:]] = match[0]
     try:
         botdelay = max(0, min(5000, int(params.get("botdelay", "-1"))))
