@@ -88,9 +88,10 @@ def origin(server) -> str:
 class AppPage:
     """One browser page on the app, recording every request and every page error."""
 
-    def __init__(self, browser, origin: str, **context_args):
+    def __init__(self, browser, origin: str, _context=None, **context_args):
         self.origin = origin
-        self.context = browser.new_context(**context_args)
+        self.owns_context = _context is None
+        self.context = browser.new_context(**context_args) if _context is None else _context
         self.page = self.context.new_page()
         self.page.set_default_timeout(20_000)
         self.requests: list[str] = []
@@ -117,8 +118,12 @@ class AppPage:
         ours = urlparse(self.origin).netloc
         return [u for u in self.requests if urlparse(u).scheme not in ("data", "blob") and urlparse(u).netloc != ours]
 
+    def new_tab(self) -> AppPage:
+        """A second tab of the same browser profile: shared localStorage, its own sessionStorage."""
+        return AppPage(None, self.origin, _context=self.context)
+
     def reset_storage(self) -> None:
-        self.page.evaluate("localStorage.clear()")
+        self.page.evaluate("localStorage.clear(); sessionStorage.clear()")
 
     def visible(self, selector: str) -> bool:
         return self.page.locator(selector).first.is_visible()
@@ -139,7 +144,10 @@ class AppPage:
         return json.loads(self.page.evaluate(f"localStorage.getItem('pygames.save.{current}')"))
 
     def close(self) -> None:
-        self.context.close()
+        if self.owns_context:
+            self.context.close()
+        else:
+            self.page.close()
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import json
 import time
 
 import js
@@ -15,13 +14,15 @@ from pyodide.ffi import create_proxy, to_js
 
 from pygames import core
 from pygames.core import registry
+from pygames.core.guard import clip
 
-from . import i18n, render
+from . import i18n, render, storage
 from .render import by_id, clear, el, missing
 from .session import COMPUTER, HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
 
-LANG_KEY, INDEX_KEY, CURRENT_KEY, SAVE_PREFIX = "pygames.lang", "pygames.saves", "pygames.current", "pygames.save."
+LANG_KEY = storage.LANG_KEY  # the saved-game keys live in storage.py
 DEFAULT_BOT_DELAY = 450
+FOLLOW_DELAY = 3000  # a tab that took another tab's newer state lets that tab's computer seats move first
 
 
 def storage_get(key: str) -> str | None:
@@ -53,6 +54,9 @@ class App:
         self.bot_timer = None
         self.new_game_id: str | None = None
         self._bot_proxy = create_proxy(self.bot_tick)
+        self.tab = storage.Tab(storage.Store(lambda: js.localStorage), storage.Store(lambda: js.sessionStorage))
+        self.save_failing = False
+        self.following = False  # this tab took its game's newer state from another tab
 
     # ------------------------------------------------------------------ boot
 
@@ -67,6 +71,7 @@ class App:
         js.document.body.addEventListener("click", create_proxy(self.on_click))
         by_id("import-file").addEventListener("change", create_proxy(self.on_import))
         by_id("seat-count").addEventListener("change", create_proxy(lambda e: self.render_seats()))
+        js.window.addEventListener("storage", create_proxy(self.on_storage))  # another tab saved
         link = None
         try:
             link = parse_deep_link(str(js.location.search), self.games)
@@ -135,13 +140,20 @@ class App:
 
     def show_home(self) -> None:
         self.stop_bots()
+        self.tab.left(self.session.save_id if self.session else None)
         self.session = None
-        storage_set(CURRENT_KEY, None)
         self.show_screen("home")
+        self.draw_saved_games()
+
+    def draw_saved_games(self) -> None:
         target = by_id("continue-list")
         clear(target)
-        saves = self.saved_games()
-        for save_id, data in saves:
+        saves = self.tab.entries()
+        for entry in saves:
+            if entry.error is not None:
+                target.appendChild(self.unreadable_item(entry))
+                continue
+            save_id, data = entry.save_id, entry.data
             seats = [s for s in data.get("seats", []) if isinstance(s, dict)]
             names = ", ".join(clean_name(s.get("name", "")) or self.cat.t(
                 "new.default_name" if s.get("kind") == HUMAN else "new.computer_name", n=i + 1)
@@ -234,15 +246,16 @@ class App:
             return
         self.open_session(session)
 
-    def open_session(self, session: Session) -> None:
+    def open_session(self, session: Session, save: bool = True) -> None:
         self.stop_bots()
         self.session = session
         self.cat.set_seats([s.name for s in session.seats],
                            {i for i, s in enumerate(session.seats) if s.kind == COMPUTER})
         module = self.board_module(session.game.ID)
         self.cat.format_arg = getattr(module, "format_arg", None)
-        storage_set(CURRENT_KEY, session.save_id)
-        self.autosave()
+        self.tab.opened(session.save_id)
+        if save:  # not when taking another tab's newer state: that tab has just saved it
+            self.autosave()
         self.covered_for = None
         self.show_screen("game")
         self.refresh()
@@ -387,8 +400,9 @@ class App:
     # ------------------------------------------------------------------ actions and bots
 
     def play(self, action: str) -> None:
-        if self.session is None or self.covered_for is not None:
+        if self.session is None or self.covered_for is not None or self.went_on_elsewhere():
             return
+        self.following = False
         try:
             self.session.act(action)
         except core.IllegalAction as exc:
@@ -402,7 +416,7 @@ class App:
 
     def schedule_bot(self) -> None:
         if self.bot_timer is None:
-            self.bot_timer = js.setTimeout(self._bot_proxy, self.bot_delay)
+            self.bot_timer = js.setTimeout(self._bot_proxy, self.bot_delay + (FOLLOW_DELAY if self.following else 0))
 
     def stop_bots(self) -> None:
         if self.bot_timer is not None:
@@ -411,15 +425,17 @@ class App:
 
     def bot_tick(self, *_args) -> None:
         self.bot_timer = None
-        if self.session is None or self.session.over:
+        if self.session is None or self.session.over or self.went_on_elsewhere():
             return
         try:
             if self.session.bot_step() is not None:
                 self.after_change()
         except Exception as exc:  # a bot bug must not freeze the app: say it
-            self.show_error(self.cat.t("app.error", message=str(exc)))
+            self.show_error(self.cat.t("app.error", message=clip(str(exc), 300)))
 
     def undo(self) -> None:
+        if self.went_on_elsewhere():
+            return
         try:
             self.session.undo()
         except core.IllegalAction as exc:
@@ -431,59 +447,89 @@ class App:
 
     def autosave(self) -> None:
         s = self.session
-        storage_set(SAVE_PREFIX + s.save_id, s.to_save(updated=time.time()))
-        index = [i for i in self.save_index() if i != s.save_id]
-        storage_set(INDEX_KEY, json.dumps([s.save_id, *index]))
+        outcome = self.tab.write(s.save_id, s.to_save(updated=time.time()))
+        if outcome == storage.CONFLICT:  # our last change was made on a stale game: take the newer one
+            self.went_on_elsewhere()
+            return
+        if outcome == storage.FAILED and not self.save_failing:
+            self.show_notice(self.cat.t("app.notice.save_failed"))
+        self.save_failing = outcome == storage.FAILED
         if s.over:
-            storage_set(CURRENT_KEY, None)
+            self.tab.left(s.save_id)
 
-    def save_index(self) -> list[str]:
+    def went_on_elsewhere(self) -> bool:
+        """If another tab moved this game on, load its newer state (never write over it) and say so. A newer
+        copy that cannot be read is kept, and this tab's game goes on under a new id. True if reloaded."""
+        s = self.session
+        newer = self.tab.newer(s.save_id) if s is not None else None
+        if newer is None:
+            return False
+        if storage.same_moves(newer, self.tab.known[s.save_id]):
+            self.tab.known[s.save_id] = newer  # only re-saved (e.g. resumed) over there
+            return False
         try:
-            data = json.loads(storage_get(INDEX_KEY) or "[]")
-        except ValueError:
-            return []
-        return [str(i) for i in data if isinstance(i, str)] if isinstance(data, list) else []
+            session = Session.from_save(newer, self.games, save_id=s.save_id)
+        except core.InvalidSave:
+            s.save_id = f"{s.save_id}-{int(time.time() * 1000)}"
+            self.tab.opened(s.save_id)
+            self.show_notice(self.cat.t("app.notice.forked"))
+            self.autosave()
+            return False
+        self.tab.known[s.save_id] = newer
+        self.following = True
+        self.open_session(session, save=False)
+        self.show_notice(self.cat.t("app.notice.other_tab"))
+        return True
 
-    def saved_games(self) -> list[tuple[str, dict]]:
-        found = []
-        for save_id in self.save_index():
-            try:
-                data = json.loads(storage_get(SAVE_PREFIX + save_id) or "null")
-            except ValueError:
-                continue
-            if isinstance(data, dict) and data.get("game") in self.games and isinstance(data.get("seats"), list):
-                found.append((save_id, data))
-        return found
+    def on_storage(self, event) -> None:
+        key = event.key if isinstance(event.key, str) else None  # None: storage cleared
+        if self.session is not None and key == storage.SAVE_PREFIX + self.session.save_id:
+            self.went_on_elsewhere()
+        elif self.screen == "home":
+            self.draw_saved_games()
 
     def resume(self, save_id: str) -> bool:
-        text = storage_get(SAVE_PREFIX + save_id)
+        text = self.tab.read(save_id)
         if text is None:
             return False
         try:
             session = Session.from_save(text, self.games, save_id=save_id)
-        except core.InvalidSave as exc:
-            self.show_error(self.cat.t(exc.key, **exc.params))
+        except core.InvalidSave as exc:  # kept as it is: the home list offers to export or delete it
+            self.show_notice(self.cat.t("app.notice.unreadable", name=clip(save_id, 40),
+                                        reason=self.cat.t(exc.key, **exc.params)))
             return False
         self.open_session(session)
         return True
 
     def resume_current(self) -> bool:
-        current = storage_get(CURRENT_KEY)
+        current = self.tab.current()
         return bool(current) and self.resume(current)
 
     def delete_save(self, save_id: str) -> None:
-        storage_set(SAVE_PREFIX + save_id, None)
-        storage_set(INDEX_KEY, json.dumps([i for i in self.save_index() if i != save_id]))
+        self.tab.delete(save_id)
         self.show_home()
+
+    def unreadable_item(self, entry: storage.Entry):
+        """A stored save that does not read: named, with its reason, exportable as it is and deletable."""
+        reason = self.cat.t(entry.error.key, **entry.error.params)
+        return el("li", {"data-save": entry.save_id, "data-unreadable": "true"}, None, [
+            el("span", {"class": "save-label"}, self.cat.t("home.unreadable", name=clip(entry.save_id, 40),
+                                                           reason=reason)),
+            el("button", {"type": "button", "data-command": f"export-raw:{entry.save_id}"}, self.cat.t("home.export")),
+            el("button", {"type": "button", "data-command": f"delete:{entry.save_id}", "class": "quiet"},
+               self.cat.t("home.delete"))])
 
     def export(self) -> None:
         s = self.session
         if s is None:
             return
-        blob = js.Blob.new(to_js([s.to_save(updated=time.time())]),
+        self.download(s.to_save(updated=time.time()), f"pygames-{s.save_id}.json")
+
+    def download(self, text: str, filename: str) -> None:
+        blob = js.Blob.new(to_js([text]),
                            to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries))
         url = js.URL.createObjectURL(blob)
-        link = el("a", {"href": url, "download": f"pygames-{s.save_id}.json"})
+        link = el("a", {"href": url, "download": filename})
         js.document.body.appendChild(link)
         link.click()
         link.remove()
@@ -498,6 +544,8 @@ class App:
 
     async def import_file(self, file) -> None:
         try:
+            if file.size > 4 * core.engine.MAX_SAVE_BYTES:  # do not even read it (4 bytes per UTF-8 char at most)
+                raise core.InvalidSave("core.save.too_big", {}, "file too big")
             text = str(await file.text())
             session = Session.from_save(text, self.games, save_id=f"import-{int(time.time() * 1000)}")
         except core.InvalidSave as exc:
@@ -522,8 +570,12 @@ class App:
         by_id("rules").hidden = False
 
     def show_error(self, message: str) -> None:
-        by_id("error-text").textContent = message
+        by_id("error-text").textContent = clip(message, 600)  # never a hostile value echoed whole
         by_id("error").hidden = False
+
+    def show_notice(self, message: str) -> None:
+        by_id("notice-text").textContent = message
+        by_id("notice").hidden = False
 
     # ------------------------------------------------------------------ clicks
 
@@ -574,6 +626,10 @@ class App:
             by_id("rules").hidden = True
         elif name == "dismiss-error":
             by_id("error").hidden = True
+        elif name == "dismiss-notice":
+            by_id("notice").hidden = True
+        elif name == "export-raw":
+            self.download(self.tab.local.get(storage.SAVE_PREFIX + arg) or "", f"pygames-{arg}.json")
 
 
 def start() -> App:
