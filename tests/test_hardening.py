@@ -118,8 +118,10 @@ def test_any_field_of_a_real_save_replaced_by_any_value_is_refused_or_valid(game
     original = data[field]
     data[field] = value
     session = load_or_refuse(json.dumps(data))
-    if session is not None and field in ("app", "save_format", "game", "format", "players", "seed"):
+    if session is not None and field in ("app", "save_format", "game", "format"):
         assert guard.same_value(value, original)  # never coerced: 1.0 and true are not 1
+    if session is not None and field in ("players", "seed"):
+        assert guard.is_int(value)
 
 
 @given(st.sampled_from(REAL), st.data())
@@ -215,7 +217,7 @@ def test_any_action_is_applied_or_refused_with_illegal_action_and_a_short_messag
         try:
             after = core.apply(game, state, seat, action)
         except core.IllegalAction as exc:
-            assert len(str(exc)) < 1_000 and all(len(v) <= guard.MAX_ECHO + 1 for v in exc.params.values()
+            assert len(str(exc)) < 3_000 and all(len(v) <= guard.MAX_ECHO + 1 for v in exc.params.values()
                                                if isinstance(v, str))
         else:
             assert isinstance(action, str) and action in core.legal_actions(game, state, seat)
