@@ -17,6 +17,7 @@ import json
 
 import js
 
+from pygames import core
 from pygames.pax.data import CARDS, CATEGORIES, SOLO_LEVELS, P
 from pygames.web.render import by_id, el
 
@@ -425,7 +426,7 @@ def areas_section(ctx: Ctx):
 def campaign_read() -> dict:
     try:
         text = js.localStorage.getItem(CAMPAIGN_KEY)
-        data = json.loads(text) if isinstance(text, str) else {}
+        data = core.parse_json(text) if isinstance(text, str) else {}  # depth-checked: never overflows Pyodide
     except Exception:
         data = {}
     won = data.get("won") if isinstance(data, dict) else None
