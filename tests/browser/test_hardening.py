@@ -102,6 +102,27 @@ def test_full_storage_shows_a_notice_the_game_goes_on_and_export_still_works(app
     app.reset_storage()
 
 
+def test_disabled_storage_the_game_goes_on_with_a_notice_and_export_works(browser, origin):
+    """Storage blocked for the site: reaching localStorage throws SecurityError, as Chromium does then."""
+    tab = AppPage(browser, origin, locale="en-US")
+    try:
+        tab.context.add_init_script("for (const name of ['localStorage', 'sessionStorage']) "
+                                    "Object.defineProperty(window, name, {get() { throw new DOMException("
+                                    "'The operation is insecure.', 'SecurityError'); }});")
+        tab.open(NIM.format(seed=6))
+        assert tab.page.inner_text("#notice-text") == STRINGS["app.notice.save_failed"]
+        tab.page.click("[data-command=dismiss-notice]")
+        tab.click_action("take:1")
+        tab.click_action("end")
+        tab.page.wait_for_selector('button[data-action="take:1"]')
+        with tab.page.expect_download() as info:
+            tab.page.click("#game [data-command=export]")
+        assert json.loads(open(info.value.path(), encoding="utf-8").read())["history"][:2] == [[0, "take:1"],
+                                                                                              [0, "end"]]
+    finally:
+        tab.close()
+
+
 def newer_text(text: str) -> str:
     """What another tab would have stored: the same save one legal move further, built by the engine."""
     session = Session.from_save(text, {"hnim": nim}, save_id=json.loads(text)["id"])
