@@ -166,10 +166,13 @@ def test_two_tabs_lose_no_move_and_each_resumes_its_own_game(browser, origin):
         a.page.click("[data-command=dismiss-notice]")
 
         # Each tab keeps its own current game: A plays Passages Secrets, B starts Shadows in Kyoto.
-        a.open("?game=ps&seats=human,computer&seed=2&botdelay=0")
+        for tab, game in ((a, "ps"), (b, "sik")):  # from the home screen, as a user would (no extra boot)
+            tab.page.click(".topbar [data-command=home]")
+            tab.page.click(f'[data-command="new:{game}"]')
+            tab.page.click("[data-command=start]")
+            tab.page.wait_for_selector("#game:not([hidden])")
         a.page.wait_for_selector("button[data-action]:not([disabled])")
         a.click_action(a.enabled_actions()[0])
-        b.open("?game=sik&seats=human,computer&seed=3&botdelay=0")
         for tab, game in ((a, "ps"), (b, "sik")):
             tab.reload()
             assert tab.page.inner_text("#game-title") == STRINGS[f"home.game.{game}"]
