@@ -181,3 +181,15 @@ def test_free_choice_determinize_samples_any_agent():
         assert spy.view(sample, 0) == view["state"]
         seen.add(sample["agent"][1])
     assert seen == set(AGENTS)
+
+
+def test_rules_pages_say_what_changed_in_both_languages():
+    """The rules pages (EN/FR) state the corrections: outer-edge walls (SPY-2.11), 2-12 players (SPY-3.8), free
+    agent choice (SPY-3.11), ties settled by a tie-break game (SPY-6.11); and the SIK page the match (SIK-6.20)."""
+    spy_page = (ROOT / "templates/spy/fragments.html.j2").read_text(encoding="utf-8")
+    en, fr = spy_page.split('<template id="rules-spy-fr">')
+    for text, phrases in ((en, ("From 2 to 12 players", "Free agent choice", "outer edge", "tie-break game")),
+                          (fr, ("De 2 à 12 joueurs", "Choix libre des agents", "bord extérieur", "partie de départage"))):
+        assert all(p in text for p in phrases), phrases
+    sik_page = (ROOT / "templates/sik/fragments.html.j2").read_text(encoding="utf-8")
+    assert "<h4>Best of three</h4>" in sik_page and "<h4>Match en deux manches gagnantes</h4>" in sik_page
