@@ -188,8 +188,25 @@ def test_rules_pages_say_what_changed_in_both_languages():
     agent choice (SPY-3.11), ties settled by a tie-break game (SPY-6.11); and the SIK page the match (SIK-6.20)."""
     spy_page = (ROOT / "templates/spy/fragments.html.j2").read_text(encoding="utf-8")
     en, fr = spy_page.split('<template id="rules-spy-fr">')
-    for text, phrases in ((en, ("From 2 to 12 players", "Free agent choice", "outer edge", "tie-break game")),
-                          (fr, ("De 2 à 12 joueurs", "Choix libre des agents", "bord extérieur", "partie de départage"))):
+    wanted = {"en": ("From 2 to 12 players", "Free agent choice", "outer edge", "tie-break game"),
+              "fr": ("De 2 à 12 joueurs", "Choix libre des agents", "bord extérieur", "partie de départage")}
+    for text, phrases in ((en, wanted["en"]), (fr, wanted["fr"])):
         assert all(p in text for p in phrases), phrases
     sik_page = (ROOT / "templates/sik/fragments.html.j2").read_text(encoding="utf-8")
     assert "<h4>Best of three</h4>" in sik_page and "<h4>Match en deux manches gagnantes</h4>" in sik_page
+
+
+def test_saves_of_the_old_layout_are_refused_clearly():
+    """FORMAT 2 (border walls, 2-12 seats, option "agents"): a save made with FORMAT 1 is refused with the
+    catalogue's version message, never half-loaded."""
+    assert spy.FORMAT == 2
+    state = core.new_game(spy, 2, 1)
+    record = core.save_recipe(state, {"seats": [{"name": "", "kind": "human"}] * 2})
+    record["format"] = 1
+    try:
+        core.load_recipe(json.dumps(record), {"spy": spy})
+    except core.InvalidSave as exc:
+        assert exc.key == "core.save.version"
+    else:
+        raise AssertionError("a FORMAT 1 save was loaded")
+    assert core.load_recipe(json.dumps(dict(record, format=2)), {"spy": spy})[1] == state
