@@ -110,3 +110,46 @@ def test_bad_match_records_are_refused_with_a_reason():
             Session.from_save(json.dumps(data), {"sik": sik})
         assert info.value.key == "core.save.schema" and info.value.params == {"field": "match"}
     assert Session.from_save(json.dumps({k: v for k, v in good.items() if k != "match"}), {"sik": sik}).match is None
+
+
+def test_many_seeded_matches_keep_their_invariants_sik_6_20():
+    """300 seeded best-of-three matches (random bots, every variant): 2 or 3 games; game 2 always has the sides of
+    game 1 switched; game 3 is played only at 1-1 and its sides come from its seed; the winner has exactly 2 wins;
+    the same first seed replays the same match."""
+    rng = core.Rng(620)
+    variants = [{"charisma": c, "equipment": e} for c in ("off", "on", "ruri") for e in ("off", "on")]
+
+    def run(seed, options):
+        state = core.new_game(sik, 2, seed, options)
+        record, history = matches.start(sik, state["options"]), []
+        while True:
+            bot_rng = core.Rng(state["seed"])
+            while not sik.is_over(state):
+                p = sik.to_move(state)[0]
+                core.apply_in_place(sik, state, p, bot_rng.choice(sik.legal_actions(state, p)))
+            result = core.result(sik, state)
+            history.append((state["options"]["oniwaban"], tuple(result["winners"])))
+            follow = matches.follow_up(sik, state["options"], state["seed"], record, result, 2)
+            if follow is None:
+                return record, history
+            assert follow.match.results == tuple(w for _, w in history)
+            state, record = core.new_game(sik, 2, follow.seed, follow.options), follow.match
+
+    thirds = set()
+    for i in range(300):
+        options = {**variants[i % len(variants)], "match": "bo3", "oniwaban": rng.below(2)}
+        record, history = run(1000 + i, options)
+        sides = [s for s, _ in history]
+        winners = [w for _, w in history]
+        assert len(history) in (2, 3) and record.number == len(history)
+        assert sides[1] == 1 - sides[0]
+        if len(history) == 3:
+            assert winners[0] != winners[1]
+            thirds.add(sides[2])
+        else:
+            assert winners[0] == winners[1]
+        score = [winners.count((p,)) for p in range(2)]
+        assert sorted(score) in ([0, 2], [1, 2])
+        if i % 50 == 0:
+            assert run(1000 + i, options) == (record, history)
+    assert thirds == {0, 1}

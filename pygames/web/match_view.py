@@ -15,13 +15,16 @@ def offer(session, result: dict):
     return matches.follow_up(session.game, state["options"], state["seed"], session.match, result, state["players"])
 
 
+def label(cat, match) -> str:
+    """"Best of 3, game 2" or "Tie-break game between Ann and Bob"."""
+    if match.kind == matches.BEST_OF:
+        return cat.t("match.bestof", games=match.best_of, number=match.number)
+    return cat.t("match.tiebreak", players=cat.join([cat.seat_name(p) for p in match.tied]))
+
+
 def title(cat, match) -> str:
     """" — Best of 3, game 2" after the game's name while a match is being played ("" otherwise)."""
-    if match is None:
-        return ""
-    if match.kind == matches.BEST_OF:
-        return " — " + cat.t("match.bestof", games=match.best_of, number=match.number)
-    return " — " + cat.t("match.tiebreak", players=cat.join([cat.seat_name(p) for p in match.tied]))
+    return "" if match is None else " — " + label(cat, match)
 
 
 def score_text(cat, score: list[int]) -> str:
@@ -38,7 +41,7 @@ def panel(cat, session, result: dict):
         return None
     box = el("section", {"class": "match-panel", "data-testid": "match"})
     if match is not None:
-        box.appendChild(el("h3", None, title(cat, match)[3:]))
+        box.appendChild(el("h3", None, label(cat, match)))
     if match is not None and match.kind == matches.BEST_OF:
         score = matches.wins(match, players, result.get("winners") or ())
         box.appendChild(el("p", {"data-testid": "match-score", "data-score": ",".join(map(str, score))},
@@ -52,12 +55,12 @@ def panel(cat, session, result: dict):
     if follow is not None:
         if follow.kind == "tiebreak":
             box.appendChild(el("p", None, cat.t("match.tiebreak_hint")))
-            label = cat.t("match.tiebreak_offer")
+            text = cat.t("match.tiebreak_offer")
         else:
             if follow.sides:
                 box.appendChild(el("p", None, cat.t(f"match.sides.{follow.sides}")))
-            label = cat.t("match.next", number=follow.match.number, games=follow.match.best_of)
+            text = cat.t("match.next", number=follow.match.number, games=follow.match.best_of)
         box.appendChild(el("p", {"class": "row"}, None, [
             el("button", {"type": "button", "class": "primary", "data-command": "follow-up",
-                          "data-testid": "follow-up", "data-follow-up": follow.kind}, label)]))
+                          "data-testid": "follow-up", "data-follow-up": follow.kind}, text)]))
     return box
