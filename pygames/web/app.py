@@ -441,7 +441,7 @@ class App:
         storage_set(SAVE_PREFIX + s.save_id, s.to_save(updated=time.time()))
         index = [i for i in self.save_index() if i != s.save_id]
         storage_set(INDEX_KEY, json.dumps([s.save_id, *index]))
-        if s.over:
+        if s.over and match_view.offer(s, s.result()) is None:  # a pending follow-up game stays current
             storage_set(CURRENT_KEY, None)
 
     def save_index(self) -> list[str]:
@@ -552,6 +552,8 @@ class App:
         if name == "lang":
             self.set_lang(arg)
         elif name == "home" or name == "quit":
+            if self.session is not None and self.session.over:
+                storage_set(CURRENT_KEY, None)  # leaving an end screen: a reload shows the home page
             self.show_home()
         elif name == "new":
             self.show_new_game(arg)

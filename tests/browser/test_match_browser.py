@@ -58,8 +58,9 @@ def result_of(record: dict, game) -> dict:
 
 def test_best_of_three_match_to_its_result_sik_6_20(app):
     """SIK-6.20: deep link opt.match=bo3 between two computers; game 1's end screen shows the match score and a
-    "next game" button; the next game switches sides and is saved with its record; a reload mid-match resumes it
-    with the match title; the deciding game (if any) draws its sides; the last end screen names the match winner."""
+    "next game" button (also after a reload between games); the next game switches sides and is saved with its
+    record; a reload mid-game resumes it with the match title; the deciding game (if any) draws its sides; the last
+    end screen names the match winner and the finished match is no longer the current game."""
     app.reset_storage()
     app.open("?game=sik&seats=computer,computer&names=Ann,Bob&opt.match=bo3&botdelay=0&seed=3")
     wait_over(app)
@@ -69,9 +70,14 @@ def test_best_of_three_match_to_its_result_sik_6_20(app):
     assert first["options"]["oniwaban"] == 0
     w1 = result_of(first, sik)["winners"]
     score = page.locator("[data-testid=match-score]")
+    assert app.saved()["id"] == first["id"]  # not over as a match: still the current save
     assert score.get_attribute("data-score") == ",".join(str(int(p in w1)) for p in range(2))
     assert score.inner_text() == EN["match.score"].format(score=f"Ann {int(0 in w1)} – Bob {int(1 in w1)}")
     assert EN["match.sides.switch"] in page.inner_text("[data-testid=match]")
+    shown = score.inner_text()
+    app.reload()  # between games: the finished game 1 stays current, its end screen offers the next game
+    wait_over(app)
+    assert page.locator("[data-testid=match-score]").inner_text() == shown
     button = page.locator("[data-testid=follow-up]")
     assert button.get_attribute("data-follow-up") == "next" and button.inner_text() == "Next game (2 of 3)"
     hold_timers(app)
@@ -104,6 +110,7 @@ def test_best_of_three_match_to_its_result_sik_6_20(app):
                                      Match.from_json(record["match"], 2), {"winners": winners}, 2)
         assert expected.sides == "random" and third["options"] == expected.options and third["seed"] == expected.seed
     record = last_save(app)
+    assert app.page.evaluate("localStorage.getItem('pygames.current')") is None  # the match is over
     assert len(played) == record["match"]["number"] in (2, 3)
     totals = [sum(1 for w in played if w == (p,)) for p in range(2)]
     winner = totals.index(2)
