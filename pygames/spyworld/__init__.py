@@ -1,4 +1,4 @@
-"""Spyworld (2-9 players, simultaneous planning): the rules engine, following pygames.core.engine's protocol.
+"""Spyworld (2-12 players, simultaneous planning): the rules engine, following pygames.core.engine's protocol.
 
 Modules: data (tables, data.json), sheet (a player's sheet), setup, planning (turns), exploration, scoring,
 views (views, labels, status), bots, determinize. Spec: /work/shared/rules/spyworld.md (rule IDs SPY-*).
@@ -15,14 +15,15 @@ from .scoring import result
 from .views import action_label, status, view
 
 ID = "spy"
-FORMAT = 1
+FORMAT = 2  # 2: border walls (SPY-2.11), 2-12 seats (SPY-1/SPY-3.8), option "agents" (SPY-3.11)
 READY = True
-PLAYERS = (2, 9)  # SPY-3.1 [DEF range]
-DIALOG_PLAYERS = (2, 6)  # the new-game dialog on one tablet; deep links and the engine accept 2-9
+PLAYERS = (2, 12)  # SPY-1/SPY-3.1/SPY-3.8 (corrected 2026-11-23): any count from 2; the dialog offers them all
 OPTIONS = (
     [{"id": "lair", "choices": sorted(LAIRS), "default": 2}]  # SPY-3.2/SPY-2.38
+    + [{"id": "agents", "choices": ["dealt", "free"], "default": "dealt"}]  # SPY-3.11
     + [{"id": f"g{n}", "choices": ["normal", "expert"], "default": "normal"} for n in range(1, 6)]  # SPY-3.3
-    + [{"id": f"beginner{p}", "choices": [False, True], "default": False} for p in range(1, 10)]  # SPY-3.4
+    + [{"id": f"beginner{p}", "choices": [False, True], "default": False}
+       for p in range(1, PLAYERS[1] + 1)]  # SPY-3.4
     + [{"id": "explore_undo", "choices": [False, True], "default": False}]  # SPY-8.16
 )
 assert SHEET  # data loaded

@@ -174,7 +174,8 @@ def heuristic(view: dict, legal: list[str], rng) -> str:
         return legal[0]
     g = view["state"]
     if g["phase"] == "keep":
-        return min(legal, key=lambda a: AGENT_PREFERENCE.index(a[5:]))
+        ranked = sorted(legal, key=lambda a: AGENT_PREFERENCE.index(a[5:]))
+        return rng.choice(ranked[:3]) if len(ranked) > 3 else ranked[0]  # free choice (SPY-3.11): vary a little
     if g["phase"] == "plan":
         return _plan(g, legal, rng)
     return _explore(view, legal)

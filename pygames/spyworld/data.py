@@ -1,7 +1,8 @@
 """The game's tables (section 2 of the spec), read from data.json, plus the lair geometry derived from them.
 
 SPY-2.63: every number lives in data.json; this module only indexes it. Cells are named "RC" (row, column,
-1-based, SPY-2.7), e.g. "53" is the start cell; a wall segment is named by its two cells, "31-32" (SPY-2.11).
+1-based, SPY-2.7), e.g. "53" is the start cell; a wall segment is named by its two cells, "31-32" (SPY-2.11);
+a border segment names the virtual cell just outside the grid, "01-11".
 """
 
 from __future__ import annotations
@@ -53,9 +54,36 @@ def _all_segments() -> list[str]:
     return out
 
 
-SEGMENTS_ALL = _all_segments()  # SPY-2.11: the 40 internal edges; the border takes no wall
-DRAWABLE = [s for s in SEGMENTS_ALL if START not in s.split("-")]  # SPY-2.12: 37 segments
+def _border_segments() -> list[str]:
+    """The 20 outer edges, each named by its room and the virtual room just outside the grid (row or column 0
+    or 6): "01-11" is the top side of (1,1), "15-16" the right side of (1,5)."""
+    out = []
+    for n in range(1, SIZE + 1):
+        out += [segment(cell(0, n), cell(1, n)), segment(cell(SIZE, n), cell(SIZE + 1, n)),
+                segment(cell(n, 0), cell(n, 1)), segment(cell(n, SIZE), cell(n, SIZE + 1))]
+    return sorted(out)
+
+
+SEGMENTS_ALL = _all_segments()  # the 40 internal edges
+BORDER = _border_segments()  # SPY-2.11 (corrected 2026-11-23): the 20 outer edges also take walls
+BORDER_SET = frozenset(BORDER)
+# SPY-2.11/SPY-2.12: every side of every room except the 4 sides of the start room: 37 internal + 19 border = 56
+DRAWABLE = [s for s in SEGMENTS_ALL + BORDER if START not in s.split("-")]
 DRAWABLE_SET = frozenset(DRAWABLE)
+
+
+def inner_cell(seg: str) -> str:
+    """The room inside the grid of a border segment (SPY-2.11)."""
+    return next(x for x in seg.split("-") if x in INDEX)
+
+
+def border_side(seg: str) -> str:
+    """Which side of its room a border segment is: top, bottom, left or right."""
+    a, b = seg.split("-")
+    (ra, ca), (_, cb) = rc(a), rc(b)
+    if ca == cb:
+        return "top" if ra == 0 else "bottom"
+    return "left" if ca == 0 else "right"
 
 NEIGHBOURS: dict[str, list[tuple[str, str]]] = {}  # cell -> [(neighbour, direction)]
 DIRS = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
@@ -81,7 +109,8 @@ def in_line(x: str, colour: str, number: int) -> bool:
 
 LINES = [(colour, n) for colour in "RB" for n in range(1, SIZE + 1)]
 _LINE_BUILDABLE = {line: [x for x in BUILDABLE if in_line(x, *line)] for line in LINES}
-_LINE_SEGMENTS = {line: [s for s in DRAWABLE if any(in_line(x, *line) for x in s.split("-"))] for line in LINES}
+_LINE_SEGMENTS = {line: [s for s in DRAWABLE if any(x in INDEX and in_line(x, *line) for x in s.split("-"))]
+                  for line in LINES}
 
 
 def line_buildable(colour: str, number: int) -> list[str]:

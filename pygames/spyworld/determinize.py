@@ -42,6 +42,12 @@ def sample_agents(g: dict, player: int, k: int, to_move: list, rng) -> tuple[lis
     dealt = [None] * n
     agent = list(g["agents"])
     dealt[player] = list(g["dealt"])
+    if k == len(AGENTS):  # SPY-3.11 free choice: everyone was offered all 9; others' picks are unknown
+        for p in range(n):
+            dealt[p] = sorted(AGENTS)
+            if p != player and agent[p] is None and (g["phase"] != "keep" or p not in to_move):
+                agent[p] = rng.choice(sorted(AGENTS))
+        return dealt, agent
     pool = rng.shuffled([a for a in sorted(AGENTS) if a not in g["dealt"] and a not in g["agents"]])
     for p in range(n):
         if p == player:
@@ -89,10 +95,11 @@ def _random_exploration(state: dict, p: int, rng) -> None:
 
 
 def determinize(view: dict, player: int, rng) -> dict:
+    from . import FORMAT
     g = view["state"]
     n = view["players"]
     state = {
-        "game": view["game"], "format": 1, "players": n, "seed": 0, "options": dict(view["options"]),
+        "game": view["game"], "format": FORMAT, "players": n, "seed": 0, "options": dict(view["options"]),
         "rng": rng.next64(), "log": [[k, a, [player]] for k, a in view["log"]], "history": [], "undo_floor": 0,
         "barrier": False,
         "phase": g["phase"], "turn": g["turn"], "final": g["final"], "shown": [list(t) for t in g["shown"]],

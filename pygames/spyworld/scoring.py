@@ -96,13 +96,15 @@ def breakdown(state: dict) -> dict:
 
 
 def result(state: dict) -> dict:
-    """SPY-6.10 to SPY-6.13: final scores (may be negative); tied top players share the win."""
+    """SPY-6.10 to SPY-6.13: final scores (may be negative). SPY-6.11 (corrected 2026-11-23): a tie for first
+    place is not a shared win: nobody wins, `tied` names the top players, and a tie-break game is offered."""
     parts = breakdown(state)
     n = state["players"]
     scores = [sum(parts[k][p] for k in ORDER) for p in range(n)]
     best = max(scores)
+    top = [p for p in range(n) if scores[p] == best]
     return {"scores": scores, "order": list(ORDER), "breakdown": parts,
-            "winners": [p for p in range(n) if scores[p] == best], "tiebreak": None,
+            "winners": top if len(top) == 1 else [], "tied": top if len(top) > 1 else [], "tiebreak": None,
             "titles": [title(s) for s in scores], "records": records(state),
             "agents": list(state["agent"])}
 

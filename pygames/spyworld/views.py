@@ -10,7 +10,7 @@ from pygames import core
 
 from . import exploration, planning
 from . import sheet as sh
-from .data import CARDS, LAIRS, MISSIONS, SHEET, back, card_key
+from .data import BORDER_SET, CARDS, LAIRS, MISSIONS, SHEET, back, border_side, card_key, inner_cell
 from .sheet import copy_sheet
 
 
@@ -82,7 +82,7 @@ def view(state: dict, player: int | None) -> dict:
     if over:
         from .scoring import result
         res = result(state)
-        v["result"] = {k: res[k] for k in ("scores", "breakdown", "winners", "titles", "records")}
+        v["result"] = {k: res[k] for k in ("scores", "breakdown", "winners", "tied", "titles", "records")}
     return v
 
 
@@ -167,6 +167,9 @@ def action_label(view: dict, action: str):
     if head == "cell":
         return "spy.act.cell", {"cell": cell_text(parts[1])}
     if head == "wall":
+        if parts[1] in BORDER_SET:  # SPY-2.11: a wall on the lair's outer edge
+            return "spy.act.wall_border", {"cell": cell_text(inner_cell(parts[1])),
+                                           "side": f"@spy.side.{border_side(parts[1])}"}
         a, b = parts[1].split("-")
         return "spy.act.wall2", {"a": cell_text(a), "b": cell_text(b)}
     if head == "gadget":
@@ -197,6 +200,8 @@ def status(view: dict):
     g = view["state"]
     me = view["viewer"]
     if view["over"]:
+        if g["result"]["tied"]:  # SPY-6.11: a tie is not a shared win
+            return "spy.status.tied", {"tied_player": list(g["result"]["tied"])}
         return "spy.status.over", {"winners_player": list(g["result"]["winners"])}
     movers = view["to_move"]
     if me in movers:

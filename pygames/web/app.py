@@ -16,7 +16,8 @@ from pygames import core
 from pygames.core import registry
 from pygames.core.guard import clip
 
-from . import i18n, render, storage
+from . import i18n, match_view, render, storage
+from . import match as matches
 from .render import by_id, clear, el, missing
 from .session import COMPUTER, HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
 
@@ -237,13 +238,14 @@ class App:
         seed = int(seed_text) if seed_text else self.random_seed()
         self.begin(self.games[self.new_game_id], seats, seed, form["options"])
 
-    def begin(self, game, seats: list[Seat], seed: int, options: dict) -> None:
+    def begin(self, game, seats: list[Seat], seed: int, options: dict, match=None) -> None:
         save_id = f"{game.ID}-{int(time.time() * 1000)}"
         try:
             session = Session.start(game, seats, seed, options, save_id, created=time.time())
         except core.IllegalAction as exc:
             self.show_error(self.cat.t(exc.key, **exc.params))
             return
+        session.match = match if match is not None else matches.start(game, session.state["options"])
         self.open_session(session)
 
     def open_session(self, session: Session, save: bool = True) -> None:
@@ -270,7 +272,7 @@ class App:
             return
         if self.screen != "game":
             self.show_screen("game")
-        by_id("game-title").textContent = self.cat.t(f"home.game.{s.game.ID}")
+        by_id("game-title").textContent = self.cat.t(f"home.game.{s.game.ID}") + match_view.title(self.cat, s.match)
         bot = s.next_bot()
         human = None if bot is not None else s.next_human()
         if human is not None and human != s.viewer:
@@ -386,12 +388,17 @@ class App:
         winners = [self.cat.seat_name(w) for w in result["winners"]]
         text = self.cat.t("over.nobody") if not winners else self.cat.t(
             "over.winner" if len(winners) == 1 else "over.winners", players=self.cat.join(winners))
+        if result.get("tied"):  # a tie that is not a shared win (SPY-6.11): name the tied players
+            text = self.cat.t("over.tied", players=self.cat.join([self.cat.seat_name(p) for p in result["tied"]]))
         if result.get("tiebreak"):
             text += " " + self.cat.t(result["tiebreak"])
         by_id("winners").textContent = text
         final_view = core.view(s.game, s.state, None)
         extra = by_id("gameover-extra")
         clear(extra)
+        match_box = match_view.panel(self.cat, s, result)  # match score, tie-break or next game (match.py)
+        if match_box is not None:
+            extra.appendChild(match_box)
         module = self.board_module(s.game.ID)
         if module is not None and hasattr(module, "render_over"):
             module.render_over(extra, final_view, result, self.cat)
@@ -454,7 +461,7 @@ class App:
         if outcome == storage.FAILED and not self.save_failing:
             self.show_notice(self.cat.t("app.notice.save_failed"))
         self.save_failing = outcome == storage.FAILED
-        if s.over:
+        if s.over and match_view.offer(s, s.result()) is None:  # a pending follow-up game stays current
             self.tab.left(s.save_id)
 
     def went_on_elsewhere(self) -> bool:
@@ -597,6 +604,8 @@ class App:
         if name == "lang":
             self.set_lang(arg)
         elif name == "home" or name == "quit":
+            if self.session is not None and self.session.over:
+                storage_set(CURRENT_KEY, None)  # leaving an end screen: a reload shows the home page
             self.show_home()
         elif name == "new":
             self.show_new_game(arg)
@@ -618,6 +627,10 @@ class App:
         elif name == "again" and self.session:
             s = self.session
             self.begin(s.game, s.seats, self.random_seed(), s.state["options"])
+        elif name == "follow-up" and self.session and self.session.over:
+            follow = match_view.offer(self.session, self.session.result())
+            if follow is not None:  # same seats: the next game of the match or a tie-break game
+                self.begin(self.session.game, self.session.seats, follow.seed, follow.options, follow.match)
         elif name == "export":
             self.export()
         elif name == "rules":

@@ -15,6 +15,8 @@ from pygames.core import bots as core_bots
 from pygames.core.guard import clip, is_number
 from pygames.core.rng import Rng
 
+from .match import BadMatch, Match
+
 HUMAN, COMPUTER = "human", "computer"
 MAX_NAME = 24
 
@@ -47,6 +49,7 @@ class Session:
     # of seats to move grows (a new turn, a new simultaneous choice); then the next human in seat order is called,
     # behind the cover, instead of letting whoever finished the last round carry on into the next one.
     acted_this_round: set = field(default_factory=set)
+    match: Match | None = None  # this game's place in a match or a run of tie-break games (see match.py)
 
     # ------------------------------------------------------------------ construction
 
@@ -75,12 +78,19 @@ class Session:
         created = data.get("created", 0.0)
         session = cls(game, state, seats, sid, created=created,
                       bot_rng=Rng(state["seed"] ^ 0x5EED ^ len(state["history"])))
+        if data.get("match") is not None:
+            try:
+                session.match = Match.from_json(data["match"], state["players"])
+            except BadMatch as exc:
+                raise core.InvalidSave("core.save.schema", {"field": "match"}, f"bad match record: {exc}") from exc
         session.viewer = session.initial_viewer()
         return session
 
     def to_save(self, updated: float = 0.0) -> str:
         extra = {"id": self.save_id, "seats": [s.to_json() for s in self.seats], "created": self.created,
                  "updated": updated}
+        if self.match is not None:
+            extra["match"] = self.match.to_json()
         return json.dumps(core.save_recipe(self.state, extra), separators=(",", ":"))
 
     # ------------------------------------------------------------------ who is who

@@ -312,7 +312,8 @@ def test_hot_seat_prompts_sik_7_17_8_9():
 def test_options_cover_all_modes_sik_8_1_10_9_3_2():
     """SIK-8.1 / SIK-10.9 / SIK-3.2: every variant combination and both seatings are options."""
     ids = {o["id"]: o["choices"] for o in g.OPTIONS}
-    assert ids == {"charisma": ["off", "on", "ruri"], "equipment": ["off", "on"], "oniwaban": [0, 1]}
+    assert ids == {"charisma": ["off", "on", "ruri"], "equipment": ["off", "on"], "oniwaban": [0, 1],
+                   "match": ["single", "bo3"]}  # SIK-6.20: the match option (tests/test_match.py)
 
 
 def test_spec_decisions_data_sik_10_1_10_2_10_3_10_4_10_5_10_8_10_47_10_48():

@@ -43,13 +43,20 @@ def test_backs_distribution_and_pairing():
 
 
 def test_sheet_geometry():
-    """SPY-2.6/SPY-2.7 5x5 grid; SPY-2.8 start (5,3); SPY-2.9 hall; SPY-2.10 24 buildable; SPY-2.11 40 internal
-    edges; SPY-2.12 37 drawable; per-line counts of section 2.2."""
+    """SPY-2.6/SPY-2.7 5x5 grid; SPY-2.8 start (5,3); SPY-2.9 hall; SPY-2.10 24 buildable; SPY-2.11 (corrected
+    2026-11-23) 40 internal edges + 20 border edges; SPY-2.12 none around the start room: 37 + 19 = 56 drawable;
+    per-line counts of section 2.2 plus each line's border sides."""
     assert data.SIZE == 5 and START == "53" and HALL == {"52", "54", "43"}
-    assert len(data.BUILDABLE) == 24 and len(data.SEGMENTS_ALL) == 40 and len(DRAWABLE) == 37
+    assert len(data.BUILDABLE) == 24 and len(data.SEGMENTS_ALL) == 40 and len(data.BORDER) == 20
+    assert len(DRAWABLE) == 56 and "53-63" not in DRAWABLE and "01-11" in DRAWABLE and "55-56" in DRAWABLE
+    internal = [s for s in DRAWABLE if s not in data.BORDER_SET]
+    assert len(internal) == 37
     rows = [len(data.segments_of_line("R", n)) for n in range(1, 6)]
     cols = [len(data.segments_of_line("B", n)) for n in range(1, 6)]
-    assert rows == [9, 14, 14, 13, 6] and cols == [9, 13, 11, 13, 9]
+    # internal counts of the spec's table [9, 14, 14, 13, 6] / [9, 13, 11, 13, 9] + the border sides of each line
+    assert rows == [9 + 7, 14 + 2, 14 + 2, 13 + 2, 6 + 6] and cols == [9 + 7, 13 + 2, 11 + 1, 13 + 2, 9 + 7]
+    assert [data.border_side(s) for s in ("01-11", "51-61", "10-11", "15-16")] == ["top", "bottom", "left", "right"]
+    assert data.inner_cell("15-16") == "15" and data.inner_cell("01-11") == "11"
 
 
 def test_sheet_numbers():

@@ -206,20 +206,22 @@ def test_fixtures_never_erased_and_full_lair():
 
 
 def test_wall_choices_worked_example_9_2():
-    """SPY-9.2/SPY-5.10/SPY-5.11/SPY-8.9: blue 1 -> 9 segments; (3,1)|(3,2) drawn for free (SPY-5.12), never
-    offered again; a Guard with red 3 may then go in (3,2) (SPY-5.6)."""
+    """SPY-9.2/SPY-5.10/SPY-5.11/SPY-8.9: blue 1 -> the 9 internal segments of the example plus, since the
+    SPY-2.11 correction, the column's 7 outer sides; (3,1)|(3,2) drawn for free (SPY-5.12), never offered again;
+    a Guard with red 3 may then go in (3,2) (SPY-5.6)."""
     state = new(2, 5)
     arrange(state, 1, {"kind": "wall"}, "B1")
     state = play(state, 0, "take:1")
+    border = ["wall:01-11", "wall:51-61", "wall:10-11", "wall:20-21", "wall:30-31", "wall:40-41", "wall:50-51"]
     assert sorted(legal(state)) == sorted(["wall:11-21", "wall:21-31", "wall:31-41", "wall:41-51", "wall:11-12",
-                                           "wall:21-22", "wall:31-32", "wall:41-42", "wall:51-52"])
+                                           "wall:21-22", "wall:31-32", "wall:41-42", "wall:51-52"] + border)
     state = play(state, 0, "wall:31-32", "done", "noclaim", "submit")
     state = play(state, 1, "pass", "noclaim", "submit")
     assert state["sheets"][0]["walls"] == ["31-32"] and state["sheets"][0]["budget"] == 10
     arrange(state, 1, {"kind": "wall"}, "B1")
     arrange(state, 2, {"kind": "fixture", "sub": "guard"}, "R3")
     state = play(state, 0, "take:1")
-    assert "wall:31-32" not in legal(state) and len(legal(state)) == 8
+    assert "wall:31-32" not in legal(state) and len(legal(state)) == 8 + 7
     state = play(state, 0, "wall:11-21", "take:2", "line:3")
     assert "cell:32" in legal(state)
 

@@ -1,4 +1,5 @@
-"""A seeded run of 1,000 games (random and heuristic bots, every lair, player count and gadget face) with named
+"""A seeded run of 1,000 games (random and heuristic bots, every lair, player counts 2-12, dealt and free agents,
+border walls, every gadget face) with named
 invariants checked after every action, and end-of-game checks (score recomputation, JSON round trip = replay).
 
 Rules exercised throughout: SPY-4.12 (budget never negative), SPY-5.23 (gain cap), SPY-2.19/SPY-5.14 (tracks
@@ -14,7 +15,19 @@ from pygames import core
 from pygames import spyworld as spy
 from pygames.core.bots import random_bot
 from pygames.spyworld import exploration, planning
-from pygames.spyworld.data import AGENTS, CARDS, DRAWABLE_SET, HALL, INDEX, LAIRS, NEIGHBOURS, SHEET, START, segment
+from pygames.spyworld.data import (
+    AGENTS,
+    BORDER_SET,
+    CARDS,
+    DRAWABLE_SET,
+    HALL,
+    INDEX,
+    LAIRS,
+    NEIGHBOURS,
+    SHEET,
+    START,
+    segment,
+)
 
 GAMES = 1000
 H = spy.bots()["heuristic"]
@@ -83,7 +96,11 @@ def scramble(state, viewer, rng):
         k = len(pile) - 1
         pile[:-1] = below[:k]
         below = below[k:]
-    if s["phase"] in ("keep", "plan"):
+    if s["phase"] in ("keep", "plan") and len(s["dealt"][0]) == len(AGENTS):  # SPY-3.11: any other pick
+        for p in range(s["players"]):
+            if p != viewer and s["agent"][p] is not None:
+                s["agent"][p] = rng.choice(sorted(AGENTS))
+    elif s["phase"] in ("keep", "plan"):
         used = {a for d in s["dealt"] for a in d}
         spare = [a for a in sorted(AGENTS) if a not in used]
         for p in range(s["players"]):
@@ -161,8 +178,9 @@ def expected_scores(state):
 
 
 def game_config(i, rng):
-    players = (2, 2, 2, 3, 3, 3, 4, 4, 5, 9)[i % 10] if i % 25 else (6, 7, 8)[i % 3]
-    options = {"lair": 1 + i % 4, "explore_undo": i % 7 == 0}
+    # SPY-1/SPY-3.8 (corrected): every 25th game has 6 to 12 players (10-12 pick their agents freely)
+    players = (2, 2, 2, 3, 3, 3, 4, 4, 5, 9)[i % 10] if i % 25 else (6, 7, 8, 10, 11, 12)[(i // 25) % 6]
+    options = {"lair": 1 + i % 4, "explore_undo": i % 7 == 0, "agents": "free" if i % 6 == 1 else "dealt"}  # SPY-3.11
     for n in range(1, 6):
         options[f"g{n}"] = "expert" if rng.below(2) else "normal"
     options[f"beginner{1 + i % players}"] = i % 3 == 0
@@ -207,7 +225,8 @@ def play_one(i, rng, deep):
     assert lists == {}
     res = core.result(spy, state)
     assert res["scores"] == expected_scores(state)
-    assert res["winners"] == [p for p, s in enumerate(res["scores"]) if s == max(res["scores"])]
+    top = [p for p, s in enumerate(res["scores"]) if s == max(res["scores"])]
+    assert (res["winners"], res["tied"]) == ((top, []) if len(top) == 1 else ([], top))  # SPY-6.11 (corrected)
     if deep:
         inv_no_leak(state, rng)
     return state, steps
@@ -218,11 +237,17 @@ def test_spy_random_games():
     chance only at setup)."""
     rng = core.Rng(2024)
     total = 0
+    seen = {"border": 0, "free": 0, "twelve": 0, "tie": 0}
     for i in range(GAMES):
         state, steps = play_one(i, rng, deep=i % 20 == 0)
         total += steps
+        seen["border"] += sum(1 for sheet in state["sheets"] for w in sheet["walls"] if w in BORDER_SET)  # SPY-2.11
+        seen["free"] += state["dealt"][0] == sorted(AGENTS)  # SPY-3.11
+        seen["twelve"] += state["players"] >= 10
+        seen["tie"] += bool(core.result(spy, state)["tied"])
         if i % 2 == 0:  # the expensive end-of-game check on every other game
             text = core.state_to_json(state)
             again = core.state_from_json(spy, text)  # replays the history from the seed and compares
             assert core.state_to_json(again) == text
     assert total > GAMES * 50
+    assert seen["border"] > 1000 and seen["free"] > 150 and seen["twelve"] >= 15, seen

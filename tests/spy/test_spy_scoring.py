@@ -96,7 +96,8 @@ def test_worked_example_9_17_full_scoring():
 
 
 def test_titles_and_negative_scores():
-    """SPY-2.24/SPY-6.12 titles; SPY-6.13 scores may be negative; SPY-6.11 a tie shares the win."""
+    """SPY-2.24/SPY-6.12 titles; SPY-6.13 scores may be negative; SPY-6.11 (corrected 2026-11-23): a tie for
+    first place is not a shared win: no winner, the tied players named (view and status line too)."""
     assert [title(x) for x in (250, 249, 220, 180, 130, 70, 69, -5)] == [
         "master", "despot", "despot", "autocrat", "tyrant", "kinglet", None, None]
     state = explore_state()
@@ -109,4 +110,9 @@ def test_titles_and_negative_scores():
     res = result(state)
     assert res["scores"] == [-20, 0]
     state["sheets"][0]["gadgets"] = []
-    assert result(state)["winners"] == [0, 1]
+    tie = result(state)
+    assert tie["winners"] == [] and tie["tied"] == [0, 1] and tie["scores"] == [0, 0]
+    v = core.view(spy, state, 0)
+    assert spy.status(v) == ("spy.status.tied", {"tied_player": [0, 1]})
+    state["sheets"][1]["budget"] = 1
+    assert result(state)["winners"] == [1] and result(state)["tied"] == []

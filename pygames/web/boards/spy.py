@@ -17,6 +17,7 @@ exploration's route under the shell's score table.
 from __future__ import annotations
 
 from pygames.spyworld import action_label
+from pygames.spyworld import data as spydata
 from pygames.spyworld.data import AGENTS, CELLS, GADGETS, HALL, INDEX, LAIRS, MISSIONS, SHEET, START, gadget_count, rc
 from pygames.spyworld.scoring import reachable
 from pygames.spyworld.sheet import group
@@ -95,6 +96,9 @@ def format_arg(name: str, value, cat) -> str | None:
     """Log lines name rooms by their two digits ("43") and wall segments by two rooms ("43-44"): show (4,3)."""
     if name == "cell" and isinstance(value, str) and len(value) == 2 and value.isdigit():
         return cell_text(value)
+    if name == "segment" and isinstance(value, str) and value in spydata.BORDER_SET:  # SPY-2.11: an outer wall
+        return cat.t("spy.ui.border_seg", cell=cell_text(spydata.inner_cell(value)),
+                     side=f"@spy.side.{spydata.border_side(value)}")
     if name == "segment" and isinstance(value, str) and "-" in value:
         ends = value.split("-")
         if all(len(e) == 2 and e.isdigit() for e in ends):
@@ -189,7 +193,8 @@ def agent_card(cat, agent_id: str):
 def keep_phase(ctx: Ctx, root) -> None:
     cat, g = ctx.cat, ctx.g
     if ctx.me is not None and g.get("dealt"):
-        box = el("section", {"class": "spy-panel spy-keep"}, None, [el("h3", None, cat.t("spy.ui.keep_title"))])
+        title = cat.t("spy.ui.free_title" if len(g["dealt"]) == len(AGENTS) else "spy.ui.keep_title")  # SPY-3.11
+        box = el("section", {"class": "spy-panel spy-keep"}, None, [el("h3", None, title)])
         row = el("div", {"class": "spy-agents"})
         for agent_id in g["dealt"]:
             card = agent_card(cat, agent_id)
@@ -260,6 +265,9 @@ def describe_steps(ctx: Ctx, steps: list[str]) -> list[str]:
             out.append(cat.t("spy.ui.step.line", n=rest))
         elif head == "cell":
             out.append(cat.t("spy.ui.step.cell", cell=cell_text(rest)))
+        elif head == "wall" and rest in spydata.BORDER_SET:
+            out.append(cat.t("spy.ui.step.wall_border", cell=cell_text(spydata.inner_cell(rest)),
+                             side=f"@spy.side.{spydata.border_side(rest)}"))
         elif head == "wall":
             a, b = rest.split("-")
             out.append(cat.t("spy.ui.step.wall", a=cell_text(a), b=cell_text(b)))
@@ -510,7 +518,9 @@ def lair_view(ctx: Ctx, sheet: dict, big: bool, prev: dict | None = None, target
     targets = targets or {}
     opened = explore["rec"]["open"] if explore else []
     reach = reachable(sheet["walls"], opened)
-    wrap = el("div", {"class": "spy-lairwrap" + (" spy-big" if big else " spy-compact")})
+    border_targets = any(a.startswith("wall:") and a[5:] in spydata.BORDER_SET for a in targets)
+    wrap = el("div", {"class": "spy-lairwrap" + (" spy-big" if big else " spy-compact")
+                      + (" spy-border-targets" if border_targets else "")})
     wrap.appendChild(el("div", {"class": "spy-corner"}))
     heads = {"B": el("div", {"class": "spy-colheads"}), "R": el("div", {"class": "spy-rowheads"})}
     for colour in ("B", "R"):
@@ -584,6 +594,8 @@ def lair_view(ctx: Ctx, sheet: dict, big: bool, prev: dict | None = None, target
         if node is not None:
             a, b = seg.split("-")
             node.classList.add("spy-seg-v" if a[0] == b[0] else "spy-seg-h")
+            if seg in spydata.BORDER_SET:  # SPY-2.11: a target on the lair's outer edge, half outside the grid
+                node.classList.add("spy-seg-border")
             node.appendChild(el("span", {"class": "spy-segbar"}))
             place_target(node, seg)
             lair.appendChild(node)
