@@ -183,7 +183,9 @@ def exchange(state: dict, side: int, a: str, b: str, swap: bool) -> None:
 
 def mark(state: dict, side: int, frame: dict, card: str, n: int) -> None:
     """SIK-5.18 / 5.19 / 5.35: mark a non-Joker Site card face down under the Bait (type hidden, SIK-7.11).
-    What the opponent knew of the hand is forgotten, so the marks' types cannot be inferred from it."""
+    What the opponent knew of the hand is forgotten, so the marks' types cannot be inferred from it. With Anju
+    the second mark is asked every time, offering only "no second mark" when no other non-Joker Site card is
+    in hand: whether it is asked must not tell the opponent anything about the hand."""
     if card == "none":
         state["stack"].pop()
         return
@@ -196,7 +198,7 @@ def mark(state: dict, side: int, frame: dict, card: str, n: int) -> None:
         state["bait"][side][-1].append(card)
     core.log(state, "sik.log.marked", player=S.seat(state, side))
     core.log(state, "sik.log.mark", to=[S.seat(state, side)], card="@sik.card." + card)
-    if n == 1 and B.has_charisma(state, side, "anju") and any(c in D.SITE_TYPES for c in state["hand"][side]):
+    if n == 1 and B.has_charisma(state, side, "anju"):  # SIK-5.19 / 5.35: always asked, so it leaks nothing
         R.ask(state, "mark", side, n=2)
         return
     state["stack"].pop()
