@@ -40,9 +40,9 @@ from pygames.core.engine import visible_log
 
 # (game, [(players, options)], games per setting, step cap per game, action prefixes the probing bot favours)
 SETTINGS = {
-    "ps": (ps, [(2, {})], 8, 400, ()),
-    "pax": (pax, [(2, {}), (3, {})], 2, 400, ()),
-    "spy": (spy, [(3, {}), (2, {"lair": 2})], 2, 400, ("explore", "use", "power")),
+    "ps": (ps, [(2, {})], 16, 400, ()),
+    "pax": (pax, [(2, {}), (3, {})], 4, 400, ()),
+    "spy": (spy, [(3, {}), (2, {"lair": 2})], 4, 400, ("explore", "use", "power")),
     "sik": (sik, [(2, {"charisma": c, "equipment": "on", "oniwaban": o})
                   for c, o in (("on", 0), ("ruri", 1), ("on", 1), ("off", 0))],
             8, 600, ("charisma:anju", "flip:fan", "flip:pistol", "play:bait", "mark:", "fan:", "equip:",

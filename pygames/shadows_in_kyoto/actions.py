@@ -12,10 +12,6 @@ from . import setup as S
 from .data import G, O
 
 
-def _cards_moving(state: dict, side: int, cell: str) -> list[str]:
-    return [c for c in R.distinct(state["hand"][side]) if B.moves_an_agent(c) and B.destinations(state, side, cell, c)]
-
-
 def options(state: dict) -> list[str]:
     """Every legal action of the pending decision (empty when the game is over)."""
     a = state["ask"]
@@ -64,10 +60,10 @@ def options(state: dict) -> list[str]:
         return R.bait_choices(state, side, a["cell"]) + ["bait:no"]
     if k == "baitto":
         return ["baitto:" + c for c in B.bait_push_destinations(state, side, a["cell"])]
-    if k == "fan":
-        return ["fan:use", "fan:no"]
+    if k == "fan":  # SIK-4.29 step 5: "use" only when a card can move the agent; "no" always
+        return (["fan:use"] if R.fan_cards(state, a["cell"]) else []) + ["fan:no"]
     if k == "fancard":
-        return ["fancard:" + c for c in _cards_moving(state, side, a["cell"])]
+        return ["fancard:" + c for c in R.fan_cards(state, a["cell"])]
     if k == "ayane":  # SIK-8.10
         return ["ayane:keep", "ayane:discard"]
     if k == "draw":  # SIK-8.12
@@ -97,7 +93,9 @@ def apply(state: dict, action: str) -> None:
         S.put_on_ruri(state, side, arg)
         return R.advance(state)
     if verb == "equip":
-        if arg != "none":
+        if arg == "none":
+            R.end_equipment(top)
+        else:
             core.log(state, "sik.log.equip", player=S.seat(state, side), card="@sik.eq." + arg)
             R.ask(state, "equip_target", side, eq=arg)
     elif verb in ("take", "target"):

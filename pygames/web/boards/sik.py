@@ -445,8 +445,6 @@ def modules_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
         if cha == "ruri" and g["ruri"]:
             parts.append(el("div", {"class": "sik-ruri"}, None, [
                 el("span", None, cat.t("sik.ui.ruri_card")), card_node(g["ruri"], cat, small=True)]))
-    elif g["charisma_picked"][side]:
-        parts.append(el("div", {"class": "sik-chip sik-cha"}, cat.t("sik.ui.cha_secret")))
     eq = g["equipment"]
     if eq is not None:
         for name, state in eq[side].items():
