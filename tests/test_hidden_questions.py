@@ -63,6 +63,8 @@ def favoured(game, state: dict, legal: list[str], favour: tuple[str, ...]) -> li
     """The actions that open interrupts or optional windows (by prefix; SIK attacks by looking at the board)."""
     out = [a for a in legal if any(a.startswith(p) for p in favour)]
     return out + sik_attacks(state, legal) if game is sik else out
+
+
 ALTERNATIVES = 3  # other actions of the acting seat tried from each sampled state, besides the bot's own
 SAMPLE_ONE_IN = 4  # states without a favoured action: about one in four is checked, drawn at random
 PROBES = 3  # favoured actions tried from one state
