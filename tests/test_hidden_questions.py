@@ -20,7 +20,9 @@ was asked (or not), or its options differed, because of something `o` cannot see
 
 The test is not vacuous: it asserts a minimum number of compared (non-revealing) steps per game and a
 minimum number of interrupt windows reached, and `test_the_check_catches_a_leak` runs it on a deliberately
-leaky variant of the test game Hidden Nim, where it must find the leak.
+leaky variant of the test game Hidden Nim, where it must find the leak. Some windows are too rare in random
+play to be met with a telling hand (a Fan window after a deep attack): `check_state` is also run from such
+states in tests/sik/test_sik_corrections.py.
 """
 
 from __future__ import annotations
