@@ -605,7 +605,7 @@ class App:
             self.set_lang(arg)
         elif name == "home" or name == "quit":
             if self.session is not None and self.session.over:
-                storage_set(CURRENT_KEY, None)  # leaving an end screen: a reload shows the home page
+                self.tab.left(self.session.save_id)  # leaving an end screen: a reload shows the home page
             self.show_home()
         elif name == "new":
             self.show_new_game(arg)
