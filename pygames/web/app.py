@@ -16,7 +16,8 @@ from pyodide.ffi import create_proxy, to_js
 from pygames import core
 from pygames.core import registry
 
-from . import i18n, render
+from . import i18n, reach, render
+from .kit import describe, error_text
 from .render import by_id, clear, el, missing
 from .session import COMPUTER, HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
 
@@ -127,6 +128,8 @@ class App:
     # ------------------------------------------------------------------ screens
 
     def show_screen(self, name: str) -> None:
+        if name != self.screen:
+            reach.to_top()
         self.screen = name
         for screen in ("home", "newgame", "game", "gameover"):
             by_id(screen).hidden = screen != name
@@ -159,6 +162,9 @@ class App:
     def show_new_game(self, game_id: str, keep_values: bool = False) -> None:
         game = self.games[game_id]
         previous = self.read_new_game_form() if keep_values and self.new_game_id == game_id else None
+        if self.new_game_id != game_id:  # another game's names and options must not leak into this form
+            clear(by_id("seats"))
+            clear(by_id("options"))
         self.new_game_id = game_id
         self.show_screen("newgame")
         by_id("newgame-title").textContent = self.cat.t("new.title", game=self.cat.t(f"home.game.{game_id}"))
@@ -208,8 +214,9 @@ class App:
         options = {}
         game = self.games.get(self.new_game_id)
         for node in js.document.querySelectorAll("[data-option]"):
-            opt = next(o for o in game.OPTIONS if o["id"] == node.dataset.option)
-            options[opt["id"]] = opt["choices"][int(node.value)]
+            opt = next((o for o in game.OPTIONS if o["id"] == node.dataset.option), None)
+            if opt is not None:  # a field of another game's form is ignored, never an error
+                options[opt["id"]] = opt["choices"][int(node.value)]
         return {"count": len(names) or 0, "names": names, "kinds": kinds, "options": options,
                 "seed": str(by_id("seed").value)}
 
@@ -307,6 +314,7 @@ class App:
         self.draw_players(view)
         render.log_items(by_id("log"), view["log"], self.cat)
         js.document.querySelector('[data-command="undo"]').disabled = not s.can_undo()
+        reach.bring_decision_into_view()
 
     def action_label(self, view: dict, action: str) -> str:
         labeler = getattr(self.session.game, "action_label", None)
@@ -417,7 +425,7 @@ class App:
             if self.session.bot_step() is not None:
                 self.after_change()
         except Exception as exc:  # a bot bug must not freeze the app: say it
-            self.show_error(self.cat.t("app.error", message=str(exc)))
+            self.show_error(self.cat.t("app.error", message=describe(exc)))
 
     def undo(self) -> None:
         try:
@@ -504,7 +512,7 @@ class App:
             self.show_error(self.cat.t(exc.key, **exc.params))
             return
         except Exception as exc:  # unreadable file, wrong encoding…
-            self.show_error(self.cat.t("app.error", message=str(exc)[:200]))
+            self.show_error(self.cat.t("app.error", message=describe(exc)[:200]))
             return
         self.open_session(session)
 
@@ -522,7 +530,7 @@ class App:
         by_id("rules").hidden = False
 
     def show_error(self, message: str) -> None:
-        by_id("error-text").textContent = message
+        by_id("error-text").textContent = error_text(message, self.cat)
         by_id("error").hidden = False
 
     # ------------------------------------------------------------------ clicks
@@ -537,7 +545,7 @@ class App:
             else:
                 self.command(str(target.dataset.command))
         except Exception as exc:  # never let a click crash the app
-            self.show_error(self.cat.t("app.error", message=str(exc)[:300]))
+            self.show_error(self.cat.t("app.error", message=describe(exc)[:300]))
             js.console.error(str(exc))
 
     def command(self, command: str) -> None:
