@@ -16,7 +16,7 @@ from pyodide.ffi import create_proxy, to_js
 from pygames import core
 from pygames.core import registry
 
-from . import i18n, reach, render
+from . import i18n, kit, reach, render
 from .kit import describe, error_text
 from .render import by_id, clear, el, missing
 from .session import COMPUTER, HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
@@ -135,6 +135,7 @@ class App:
             by_id(screen).hidden = screen != name
         by_id("cover").hidden = True
         by_id("rules").hidden = True
+        by_id("confirm").hidden = True
 
     def show_home(self) -> None:
         self.stop_bots()
@@ -151,13 +152,18 @@ class App:
                 for i, s in enumerate(seats))
             label = self.cat.t("home.saved", game=self.cat.t(f"home.game.{data.get('game')}"), players=names,
                                moves=len(data.get("history", [])))
-            target.appendChild(el("li", {"data-save": save_id}, None, [
+            over = data.get("over") is True  # a finished game is listed as such, to view, not to resume
+            if over:
+                label += " — " + self.cat.t("home.finished")
+            target.appendChild(el("li", {"data-save": save_id, "class": "finished" if over else None}, None, [
                 el("span", {"class": "save-label"}, label),
-                el("button", {"type": "button", "data-command": f"resume:{save_id}"}, self.cat.t("home.resume")),
+                el("button", {"type": "button", "data-command": f"resume:{save_id}"},
+                   self.cat.t("home.view" if over else "home.resume")),
                 el("button", {"type": "button", "data-command": f"delete:{save_id}", "class": "quiet"},
                    self.cat.t("home.delete")),
             ]))
         by_id("continue-empty").hidden = bool(saves)
+        by_id("home-note").hidden = True
 
     def show_new_game(self, game_id: str, keep_values: bool = False) -> None:
         game = self.games[game_id]
@@ -174,6 +180,7 @@ class App:
         for n in range(lo, hi + 1):
             count.appendChild(el("option", {"value": n}, str(n)))
         count.value = str(previous["count"] if previous else lo)
+        count.closest("label").hidden = lo == hi  # no one-option menu: a 2-player game just shows its 2 seats
         self.render_seats(previous)
         box = by_id("options")
         clear(box)
@@ -187,6 +194,7 @@ class App:
             box.appendChild(el("label", None, None, [el("span", None, self.cat.t(f"{game_id}.opt.{opt['id']}")),
                                                      select]))
         by_id("options-box").hidden = False
+        self.sync_option_rows()
         if previous:
             by_id("seed").value = previous["seed"]
 
@@ -207,6 +215,13 @@ class App:
                                       "placeholder": self.cat.t("new.default_name", n=i + 1)})
             name_input.value = name
             seats.appendChild(el("li", None, None, [name_input, kind_select]))
+        self.sync_option_rows()
+
+    def sync_option_rows(self) -> None:
+        """Per-seat options (a beginner variant for seat 5) show only for seats that exist."""
+        count = int(by_id("seat-count").value or 0)
+        for node in js.document.querySelectorAll("[data-option]"):
+            node.closest("label").hidden = not kit.option_applies(str(node.dataset.option), count)
 
     def read_new_game_form(self) -> dict:
         names = [str(n.value) for n in js.document.querySelectorAll("[data-seat-name]")]
@@ -215,7 +230,7 @@ class App:
         game = self.games.get(self.new_game_id)
         for node in js.document.querySelectorAll("[data-option]"):
             opt = next((o for o in game.OPTIONS if o["id"] == node.dataset.option), None)
-            if opt is not None:  # a field of another game's form is ignored, never an error
+            if opt is not None and not node.closest("label").hidden:  # another game's field, a seat not playing
                 options[opt["id"]] = opt["choices"][int(node.value)]
         return {"count": len(names) or 0, "names": names, "kinds": kinds, "options": options,
                 "seed": str(by_id("seed").value)}
@@ -321,7 +336,13 @@ class App:
         if labeler is None:
             return action
         key, args = labeler(view, action)
-        return self.cat.t(key, **args)
+        then = self.chained(action)
+        return self.cat.t(key, **args) + (" " + self.cat.t(then[1]) if then else "")
+
+    def chained(self, action: str) -> tuple[str, str] | None:
+        """(the action one tap also plays, the words it adds to the label) when the board joins two steps."""
+        chain = getattr(self.board_module(self.session.game.ID), "chained", None)
+        return chain(action) if chain is not None else None
 
     def draw_status(self, view: dict) -> None:
         s = self.session
@@ -377,7 +398,11 @@ class App:
         self.show_screen("gameover")
         result = s.result()
         render.score_table(by_id("score-table"), result, self.cat, s.game.ID)
-        render.score_chart(by_id("score-chart"), result, self.cat, s.game.ID)
+        module = self.board_module(s.game.ID)
+        if getattr(module, "POINTS_CHART", True):  # a chart only where the categories are points
+            render.score_chart(by_id("score-chart"), result, self.cat, s.game.ID)
+        else:
+            clear(by_id("score-chart"))
         winners = [self.cat.seat_name(w) for w in result["winners"]]
         text = self.cat.t("over.nobody") if not winners else self.cat.t(
             "over.winner" if len(winners) == 1 else "over.winners", players=self.cat.join(winners))
@@ -387,10 +412,23 @@ class App:
         final_view = core.view(s.game, s.state, None)
         extra = by_id("gameover-extra")
         clear(extra)
-        module = self.board_module(s.game.ID)
+        extra.appendChild(el("ul", {"class": "outcome", "data-testid": "outcome"}, None, [
+            el("li", None, self.cat.t(key, **args)) for key, args in kit.outcome_lines(s.game, result)]))
         if module is not None and hasattr(module, "render_over"):
             module.render_over(extra, final_view, result, self.cat)
+        self.draw_final_board(extra, final_view)
         render.log_items(by_id("final-log"), final_view["log"], self.cat)
+
+    def draw_final_board(self, container, final_view: dict) -> None:
+        """The final board under the result: the same renderer, handed the end-of-game view and no action."""
+        board = el("div", {"class": "board final-board", "data-testid": "final-board"})
+        container.appendChild(el("section", {"class": "final-board-box"}, None, [
+            el("h3", None, self.cat.t("over.board")), board]))
+        try:
+            self.board_renderer(self.session.game.ID)(board, final_view, [], self.cat)
+        except Exception as exc:  # the result stays readable even if a renderer cannot draw the spectator's view
+            js.console.error("final board: " + describe(exc))
+            board.appendChild(el("p", None, self.cat.t("over.no_board")))
 
     # ------------------------------------------------------------------ actions and bots
 
@@ -399,6 +437,9 @@ class App:
             return
         try:
             self.session.act(action)
+            then = self.chained(action)
+            if then and then[0] in self.session.legal_for_viewer():
+                self.session.act(then[0])
         except core.IllegalAction as exc:
             self.show_error(self.cat.t(exc.key, **exc.params))
             return
@@ -518,10 +559,10 @@ class App:
 
     # ------------------------------------------------------------------ rules and errors
 
-    def show_rules(self) -> None:
+    def show_rules(self, game_id: str | None = None) -> None:
         body = by_id("rules-body")
         clear(body)
-        game_id = self.session.game.ID if self.session else self.new_game_id
+        game_id = game_id or (self.session.game.ID if self.session else self.new_game_id)
         template = by_id(f"rules-{game_id}-{self.cat.lang}")
         if template is not None:
             body.appendChild(template.content.cloneNode(True))
@@ -553,7 +594,11 @@ class App:
         if name == "lang":
             self.set_lang(arg)
         elif name == "home" or name == "quit":
+            saved = name == "quit" and self.session is not None and not self.session.over
             self.show_home()
+            if saved:  # Quit keeps the game: say so, and where to find it
+                by_id("home-note").textContent = self.cat.t("home.saved_note")
+                by_id("home-note").hidden = False
         elif name == "new":
             self.show_new_game(arg)
         elif name == "start":
@@ -567,17 +612,23 @@ class App:
         elif name == "undo" and self.session:
             self.undo()
         elif name == "restart" and self.session:
-            if js.window.confirm(self.cat.t("app.confirm_restart")):
-                self.session.restart()
-                self.covered_for = None
-                self.after_change()
+            by_id("confirm-text").textContent = self.cat.t("app.confirm_restart")
+            by_id("confirm").hidden = False  # an in-app question, not the browser's confirm()
+            by_id("confirm-yes").focus()
+        elif name == "restart-yes" and self.session:
+            by_id("confirm").hidden = True
+            self.session.restart()
+            self.covered_for = None
+            self.after_change()
+        elif name == "close-confirm":
+            by_id("confirm").hidden = True
         elif name == "again" and self.session:
             s = self.session
             self.begin(s.game, s.seats, self.random_seed(), s.state["options"])
         elif name == "export":
             self.export()
         elif name == "rules":
-            self.show_rules()
+            self.show_rules(arg or None)
         elif name == "close-rules":
             by_id("rules").hidden = True
         elif name == "dismiss-error":

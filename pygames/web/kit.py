@@ -3,6 +3,11 @@ DOM builders after them. Text always goes in with textContent."""
 
 from __future__ import annotations
 
+import importlib
+import re
+
+PER_SEAT_OPTION = re.compile(r"beginner(\d+)")
+
 
 def describe(exc: BaseException) -> str:
     """An exception's words, or its kind when it has none (StopIteration, KeyError() ...): never empty."""
@@ -18,3 +23,18 @@ def error_text(message: str, cat) -> str:
     if text.endswith(":"):
         return text + " " + cat.t("app.error_unknown")
     return text
+
+
+def option_applies(option_id: str, seat_count: int) -> bool:
+    """A per-seat option (`beginner3`: seat 3's beginner variant) applies only when that seat plays."""
+    match = PER_SEAT_OPTION.fullmatch(option_id)
+    return match is None or int(match.group(1)) <= seat_count
+
+
+def outcome_lines(game, result: dict) -> list[tuple[str, dict]]:
+    """The game's own words for its result (`<package>.outcome.outcome(result)`), or none."""
+    try:
+        module = importlib.import_module(f"{game.__name__}.outcome")
+    except ImportError:
+        return []
+    return list(module.outcome(result))

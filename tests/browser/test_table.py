@@ -104,3 +104,9 @@ def test_every_decision_of_a_whole_game_is_in_reach(table, game_id, viewport):
         raise AssertionError(f"{game_id} {viewport}: no end after {decisions} decisions")
     assert decisions >= 3
     assert page.evaluate("scrollY") == 0, "the end screen starts at the top"
+    if viewport == "landscape":  # the end screen explains the result and shows the final board
+        words = page.locator("[data-testid=outcome] li")
+        assert words.count() >= 1 and all(words.nth(i).inner_text().strip() for i in range(words.count()))
+        assert "outcome." not in page.inner_text("[data-testid=outcome]")  # no raw catalogue key
+        assert page.locator("[data-testid=final-board] *").count() > 5
+        assert page.locator("#score-chart svg").count() == (0 if game_id == "sik" else 1)

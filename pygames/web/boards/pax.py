@@ -487,12 +487,7 @@ def final_panel(view: dict, result: dict, cat, recorded: bool):
         if recorded:
             lines.append(cat.t("pax.ui.campaign_recorded", level=view["options"]["level"]))
         lines.append(campaign_text(cat))
-    elif result.get("rome_wins"):
-        lines.append(cat.t("pax.result.rome_wins", n=result["rome_categories"]))
-        pc = g["pc_holder"]
-        lines.append(cat.t("pax.result.all_lose") if pc is None else cat.t("pax.result.pc_wins", player=pc))
-    else:
-        lines.append(cat.t("pax.result.players_win"))
+    # with players, Rome's verdict and the Primus Conspiratus are the package's outcome words (pax/outcome.py)
     rome = result["rome_strength"]
     head = [el("th", {"scope": "col"}, cat.t("pax.ui.final_category")),
             el("th", {"scope": "col"}, cat.t("pax.ui.rome"))]

@@ -15,6 +15,8 @@ from __future__ import annotations
 from pygames.shadows_in_kyoto import data as D
 from pygames.web.render import by_id, el, svg
 
+POINTS_CHART = False  # SIK-6.1: no points; the end screen's table counts captures, which a chart must not add up
+
 O, G = D.O, D.G  # noqa: E741  (sides: Oniwaban, Government)
 CELL, PAD = 100, 26
 NCOL, NROW = len(D.COLUMNS), D.ROWS

@@ -91,6 +91,14 @@ class Ctx:
 # ---------------------------------------------------------------------- render
 
 
+def chained(action: str) -> tuple[str, str] | None:
+    """A claim (or "no claim") is the last choice of a turn: its button also submits, so it is one tap (the
+    shell plays the returned action right after when it is legal, and adds the returned words to the label)."""
+    if action == "noclaim" or action.startswith("claim:"):
+        return "submit", "spy.act.and_submit"
+    return None
+
+
 def format_arg(name: str, value, cat) -> str | None:
     """Log lines name rooms by their two digits ("43") and wall segments by two rooms ("43-44"): show (4,3)."""
     if name == "cell" and isinstance(value, str) and len(value) == 2 and value.isdigit():
