@@ -16,7 +16,7 @@ from pyodide.ffi import create_proxy, to_js
 from pygames import core
 from pygames.core import registry
 
-from . import i18n, kit, reach, render
+from . import i18n, kit, lastmove, preview, reach, render
 from .kit import describe, error_text
 from .render import by_id, clear, el, missing
 from .session import COMPUTER, HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
@@ -54,6 +54,8 @@ class App:
         self.bot_timer = None
         self.new_game_id: str | None = None
         self._bot_proxy = create_proxy(self.bot_tick)
+        self.last_moves = lastmove.LastMoves()
+        self.preview_on = preview.enabled(storage_get(preview.KEY))
 
     # ------------------------------------------------------------------ boot
 
@@ -266,6 +268,7 @@ class App:
         storage_set(CURRENT_KEY, session.save_id)
         self.autosave()
         self.covered_for = None
+        self.last_moves.reset()
         self.show_screen("game")
         self.refresh()
 
@@ -299,6 +302,7 @@ class App:
         for node_id in ("board", "actions", "log", "scores"):
             clear(by_id(node_id))
         by_id("status").textContent = ""
+        lastmove.banner_node().hidden = True  # the last viewer's news is theirs
         name = self.cat.seat_name(seat)
         by_id("cover-title").textContent = self.cat.t("cover.title", player=name)
         by_id("reveal-button").textContent = self.cat.t("cover.reveal", player=name)
@@ -328,7 +332,10 @@ class App:
                 actions.appendChild(render.action_button(action, self.action_label(view, action)))
         self.draw_players(view)
         render.log_items(by_id("log"), view["log"], self.cat)
+        first_fresh = self.last_moves.fresh(s.viewer, view["log"])
+        lastmove.draw(lastmove.banner_node(), by_id("log"), view, first_fresh, self.cat)
         js.document.querySelector('[data-command="undo"]').disabled = not s.can_undo()
+        by_id("preview-toggle").setAttribute("aria-pressed", "true" if self.preview_on else "false")
         reach.bring_decision_into_view()
 
     def action_label(self, view: dict, action: str) -> str:
@@ -436,7 +443,9 @@ class App:
         if self.session is None or self.covered_for is not None:
             return
         try:
+            viewer = self.session.viewer
             self.session.act(action)
+            self.last_moves.after_own_action(viewer)
             then = self.chained(action)
             if then and then[0] in self.session.legal_for_viewer():
                 self.session.act(then[0])
@@ -581,7 +590,9 @@ class App:
         if missing(target) or target.disabled:
             return
         try:
-            if target.hasAttribute("data-action"):
+            if target.hasAttribute("data-action") and self.preview_on and preview.wants_preview(target):
+                preview.show(target, self.cat)  # first tap on the board: say what it does, commit on the second
+            elif target.hasAttribute("data-action"):
                 self.play(str(target.dataset.action))
             else:
                 self.command(str(target.dataset.command))
@@ -622,6 +633,13 @@ class App:
             self.after_change()
         elif name == "close-confirm":
             by_id("confirm").hidden = True
+        elif name == "cancel-preview":
+            preview.clear_selection()
+        elif name == "toggle-preview":
+            self.preview_on = not self.preview_on
+            storage_set(preview.KEY, "on" if self.preview_on else "off")
+            preview.clear_selection()
+            by_id("preview-toggle").setAttribute("aria-pressed", "true" if self.preview_on else "false")
         elif name == "again" and self.session:
             s = self.session
             self.begin(s.game, s.seats, self.random_seed(), s.state["options"])

@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib
 import re
 
+from .render import el
+
 PER_SEAT_OPTION = re.compile(r"beginner(\d+)")
 
 
@@ -38,3 +40,20 @@ def outcome_lines(game, result: dict) -> list[tuple[str, dict]]:
     except ImportError:
         return []
     return list(module.outcome(result))
+
+
+# ---------------------------------------------------------------------- DOM components shared by the four boards
+
+
+def target_button(action: str, label: str | None, cls: str = "", text: str | None = None, children=(),
+                  aria: str | None = None):
+    """A highlighted legal target on the board (the DOM contract: `<button data-action>` with an accessible name).
+    Its label says what it does: it is the tooltip with a mouse and the preview's words on touch (preview.py)."""
+    return el("button", {"type": "button", "data-action": action, "class": ("target " + cls).strip(),
+                         "aria-label": aria or label, "title": label}, text, children)
+
+
+def counter(label: str, value, cls: str = "") -> object:
+    """A named number on the table (deck size, money, points): the label is always written, never only a colour."""
+    return el("span", {"class": ("counter " + cls).strip()}, None, [
+        el("span", {"class": "counter-label"}, label), el("strong", {"class": "counter-value"}, str(value))])

@@ -31,7 +31,12 @@ REACH = """() => {
   return {status: seen(status.getBoundingClientRect()) && status.textContent.trim().length > 0,
           controls: controls.length, reachable: reachable.map(e => e.dataset.action), scrollY: scrollY};
 }"""
-TAP = "action => document.querySelector(`button[data-action=\"${CSS.escape(action)}\"]`).click()"
+# A tap, then Confirm when the app previews a board choice first (touch screens preview by default).
+TAP = """action => {
+  document.querySelector(`button[data-action="${CSS.escape(action)}"]`).click();
+  const confirm = document.querySelector('[data-testid=preview] button[data-confirm]');
+  if (confirm) confirm.click();
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -110,3 +115,122 @@ def test_every_decision_of_a_whole_game_is_in_reach(table, game_id, viewport):
         assert "outcome." not in page.inner_text("[data-testid=outcome]")  # no raw catalogue key
         assert page.locator("[data-testid=final-board] *").count() > 5
         assert page.locator("#score-chart svg").count() == (0 if game_id == "sik" else 1)
+
+
+def test_a_board_tap_previews_then_confirms_and_the_setting_turns_it_off(table):
+    """Passages Secrets on a touch screen: the first tap on a path says what it gives and plays nothing; Confirm
+    plays it. With the setting off, one tap plays."""
+    page = table.page
+    page.set_viewport_size(VIEWPORTS["portrait"])
+    table.reset_storage()
+    table.open("?game=ps&seats=human,computer&seed=5&botdelay=0")
+    assert page.get_attribute("#preview-toggle", "aria-pressed") == "true"  # touch: on by default
+    for _ in range(6):  # to the first path placement
+        page.wait_for_selector(NEXT, state="visible")
+        if page.locator("#board button[data-action^='place:']").count():
+            break
+        page.evaluate(TAP, table.enabled_actions()[-1])
+    spot = page.locator("#board button[data-action^='place:']").first
+    action, label = spot.get_attribute("data-action"), spot.get_attribute("aria-label")
+    moves = len(table.saved()["history"])
+    spot.tap()
+    assert page.inner_text("[data-testid=preview] .preview-text") == label  # what the path gives, in words
+    assert len(table.saved()["history"]) == moves  # nothing played yet
+    page.tap("[data-testid=preview] [data-command=cancel-preview]")
+    assert page.locator("[data-testid=preview]").count() == 0
+    spot.tap()
+    page.tap("[data-testid=preview] button[data-confirm]")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + "
+                           f"localStorage.getItem('pygames.current'))).history.length > {moves}")
+    assert table.saved()["history"][moves][1] == action
+    page.tap("#preview-toggle")
+    assert page.get_attribute("#preview-toggle", "aria-pressed") == "false"
+    assert page.evaluate("localStorage.getItem('pygames.preview')") == "off"
+    page.wait_for_selector(NEXT, state="visible")
+    first = page.locator("#board button[data-action]").first
+    moves = len(table.saved()["history"])
+    first.tap()
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + "
+                           f"localStorage.getItem('pygames.current'))).history.length > {moves}")
+    page.evaluate("localStorage.removeItem('pygames.preview')")
+
+
+def test_an_opponent_move_leaves_a_last_move_highlight(table):
+    page = table.page
+    page.set_viewport_size(VIEWPORTS["landscape"])
+    table.reset_storage()
+    table.open("?game=pax&seats=human,computer&seed=4&botdelay=0")
+    for _ in range(30):
+        page.wait_for_selector(NEXT, state="visible")
+        moves = table.saved()["history"]
+        if any(player == 1 for player, _ in moves) and moves[-1][0] == 1:
+            break
+        page.evaluate(TAP, table.enabled_actions()[0])
+    banner = page.locator("[data-testid=last-move]")
+    assert banner.is_visible()
+    fresh = page.locator("[data-testid=log] li.fresh")
+    assert fresh.count() >= 1
+    assert fresh.last.inner_text() in banner.inner_text()
+    assert page.evaluate("getComputedStyle(document.querySelector('[data-testid=last-move]')).animationDuration")\
+        in ("0.35s", "350ms")
+
+
+def axe_source() -> str:
+    """axe-core from node_modules (pinned in package.json, devDependencies; never copied into dist/), or from
+    PYGAMES_AXE (a file path) on a machine whose node_modules predates the pin."""
+    import os
+    from pathlib import Path
+
+    for path in (Path(__file__).resolve().parents[2] / "node_modules/axe-core/axe.min.js",
+                 Path(os.environ.get("PYGAMES_AXE", "/nonexistent"))):
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    pytest.fail("axe-core is missing: run `npm ci` (it is pinned in package.json's devDependencies)")
+
+
+def axe_problems(page, where: str) -> list[str]:
+    """Serious and critical WCAG A/AA violations on the page as it is now."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(axe_source())  # evaluated by the test through the DevTools protocol: no tag, no CSP change
+    found = page.evaluate("""async () => {
+      const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},
+                                         resultTypes: ['violations']});
+      return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
+    }""")
+    return [f"{where}: {p}" for p in found]
+
+
+def test_no_serious_accessibility_violation_on_any_screen(table):
+    page = table.page
+    page.set_viewport_size(VIEWPORTS["landscape"])
+    table.reset_storage()
+    table.open()
+    problems = axe_problems(page, "home")
+    page.click('[data-command="rules:pax"]')
+    page.wait_for_selector("#rules:visible")
+    problems += axe_problems(page, "rules")
+    page.click("[data-command=close-rules]")
+    page.click('[data-command="new:spy"]')
+    problems += axe_problems(page, "setup")
+    for game_id in ("ps", "pax", "spy", "sik"):
+        table.open(f"?game={game_id}&seats=human,computer&seed=3&botdelay=0")
+        for _ in range(3):  # a few moves in: a mid-game screen
+            page.wait_for_selector(NEXT, state="visible")
+            page.evaluate(TAP, table.enabled_actions()[0])
+        page.wait_for_selector(NEXT, state="visible")
+        problems += axe_problems(page, f"{game_id} mid-game")
+    table.open("?game=sik&seats=human,human&seed=3&botdelay=0")
+    page.wait_for_selector(NEXT, state="visible")
+    if not table.visible("[data-testid=pass-device]"):
+        page.evaluate(TAP, table.enabled_actions()[0])
+    page.wait_for_selector("[data-testid=pass-device]:visible")
+    problems += axe_problems(page, "cover")
+    table.open("?game=hnim&seats=human,computer&seed=2&botdelay=0")
+    for _ in range(100):
+        page.wait_for_selector(NEXT, state="visible")
+        if table.visible("[data-testid=game-over]"):
+            break
+        page.evaluate(TAP, table.enabled_actions()[0])
+    problems += axe_problems(page, "end screen")
+    assert not problems, "\n".join(problems)

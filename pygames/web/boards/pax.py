@@ -5,10 +5,9 @@ Jinja2-prebuilt fragments of templates/pax/fragments.html.j2; every text comes f
 Legal targets on the board are <button data-action=...>; `pass` and `finish` stay in the shell's action bar,
 with the engine's labels (which carry the cost and the income).
 
-The solo campaign (levels won) is remembered on the device under localStorage `pygames.pax.campaign`. The shell
-does not call board renderers once a game is over, so this module also watches the end screen: when it shows
-a PAX game, it rebuilds the final state from the autosave, adds Rome's comparison table under the shell's score
-table and records a solo win.
+At the end, `render_over` (the shell's end-screen hook, handed the end-of-game view) adds Rome's comparison table
+under the shell's score table. The solo campaign (levels won on this device, localStorage `pygames.pax.campaign`)
+is the one thing this module keeps on the device: a solo win is recorded from the final view.
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ import json
 import js
 
 from pygames.pax.data import CARDS, CATEGORIES, SOLO_LEVELS, P
+from pygames.web.kit import target_button
 from pygames.web.render import by_id, el
 
 CAMPAIGN_KEY = "pygames.pax.campaign"
@@ -112,9 +112,7 @@ class Ctx:
         if action not in self.legal:
             return None
         self.placed.add(action)
-        node = el("button", {"type": "button", "data-action": action, "class": ("pax-target " + cls).strip(),
-                             "aria-label": aria}, text, children)
-        return node
+        return target_button(action, aria, "pax-target " + cls, text, children)
 
 
 # ---------------------------------------------------------------------- the renderer

@@ -9,9 +9,8 @@ cards (keep), and in exploration every way into a room, grouped in a popover tha
 so the full cost is read before the move is committed. Pass / done / no claim / submit / restart stay in the
 shell's action bar with the engine's labels (which carry the gain or cost).
 
-The shell does not call board renderers once a game is over, so this module also watches the end screen: when it
-shows a Spyworld game, it rebuilds the final state from the autosave and adds the titles, the records and every
-exploration's route under the shell's score table.
+At the end, `render_over` (the shell's end-screen hook, handed the end-of-game view) adds the titles, the records
+and every exploration's route under the shell's score table.
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from pygames.spyworld import action_label
 from pygames.spyworld.data import AGENTS, CELLS, GADGETS, HALL, INDEX, LAIRS, MISSIONS, SHEET, START, gadget_count, rc
 from pygames.spyworld.scoring import reachable
 from pygames.spyworld.sheet import group
+from pygames.web.kit import target_button
 from pygames.web.render import by_id, el, svg
 
 TRACKS = ("m", "s", "c")
@@ -81,11 +81,7 @@ class Ctx:
         if action not in self.legal:
             return None
         self.placed.add(action)
-        label = self.label(action)
-        node = el("button", {"type": "button", "data-action": action, "class": ("spy-target " + cls).strip(),
-                             "aria-label": aria or label, "title": label},
-                  text, children)
-        return node
+        return target_button(action, self.label(action), "spy-target " + cls, text, children, aria)
 
 
 # ---------------------------------------------------------------------- render
