@@ -49,8 +49,21 @@ def target_button(action: str, label: str | None, cls: str = "", text: str | Non
                   aria: str | None = None):
     """A highlighted legal target on the board (the DOM contract: `<button data-action>` with an accessible name).
     Its label says what it does: it is the tooltip with a mouse and the preview's words on touch (preview.py)."""
-    return el("button", {"type": "button", "data-action": action, "class": ("target " + cls).strip(),
-                         "aria-label": aria or label, "title": label}, text, children)
+    node = el("button", {"type": "button", "data-action": action, "class": ("target " + cls).strip(),
+                         "title": label}, text, children)
+    name = aria or label
+    if name:
+        node.setAttribute("aria-label", spoken_name(str(node.textContent), name))
+    return node
+
+
+def spoken_name(shown: str, label: str) -> str:
+    """The accessible name starts with the words on the button, so a voice command naming what is seen works
+    (WCAG 2.5.3 "label in name"); the label then says what the choice does."""
+    shown = " ".join(shown.split())
+    if not shown or shown.lower() in label.lower():
+        return label
+    return f"{shown}: {label}"
 
 
 def counter(label: str, value, cls: str = "") -> object:

@@ -103,7 +103,8 @@ def test_every_decision_of_a_whole_game_is_in_reach(table, game_id, viewport):
         where = f"{game_id} {viewport} decision {decisions} ({table.status()!r}, scrollY {seen['scrollY']})"
         assert seen["status"], f"{where}: the status line is off screen"
         assert seen["reachable"], f"{where}: no control of the decision on screen"
-        page.evaluate(TAP, pick.choice(seen["reachable"]))
+        quick = [a for a in seen["reachable"] if a in ("pass", "done")]  # keeps Spyworld's 35 turns short
+        page.evaluate(TAP, quick[0] if quick and pick.random() < 0.75 else pick.choice(seen["reachable"]))
         decisions += 1
     else:
         raise AssertionError(f"{game_id} {viewport}: no end after {decisions} decisions")
