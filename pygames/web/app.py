@@ -324,7 +324,7 @@ class App:
         self.draw_status(view)
         board = by_id("board")
         clear(board)
-        placed = self.board_renderer(s.game.ID)(board, view, legal, self.cat)
+        placed = self.board_renderer(s.game.ID)(board, self.with_device(view), legal, self.cat)
         actions = by_id("actions")
         clear(actions)
         for action in legal:
@@ -421,10 +421,26 @@ class App:
         clear(extra)
         extra.appendChild(el("ul", {"class": "outcome", "data-testid": "outcome"}, None, [
             el("li", None, self.cat.t(key, **args)) for key, args in kit.outcome_lines(s.game, result)]))
+        final_view = self.with_device(final_view)
+        if module is not None and hasattr(module, "device_update"):  # e.g. PAX's solo campaign on this device
+            device, recorded = module.device_update(final_view, final_view["device"])
+            storage_set(module.DEVICE_KEY, json.dumps(device))
+            final_view = {**final_view, "device": device, "device_recorded": recorded}
         if module is not None and hasattr(module, "render_over"):
             module.render_over(extra, final_view, result, self.cat)
         self.draw_final_board(extra, final_view)
         render.log_items(by_id("final-log"), final_view["log"], self.cat)
+
+    def with_device(self, view: dict) -> dict:
+        """The view plus what the board keeps on this device (`DEVICE_KEY`): renderers never read storage."""
+        key = getattr(self.board_module(self.session.game.ID), "DEVICE_KEY", None)
+        if key is None:
+            return view
+        try:
+            device = json.loads(storage_get(key) or "{}")
+        except ValueError:
+            device = {}
+        return {**view, "device": device}
 
     def draw_final_board(self, container, final_view: dict) -> None:
         """The final board under the result: the same renderer, handed the end-of-game view and no action."""

@@ -235,3 +235,61 @@ def test_no_serious_accessibility_violation_on_any_screen(table):
         page.evaluate(TAP, table.enabled_actions()[0])
     problems += axe_problems(page, "end screen")
     assert not problems, "\n".join(problems)
+
+
+def test_the_small_things_a_player_meets_around_a_game(table):
+    """No one-option seat menu; per-seat options only for real seats; Quit says the game is saved; Restart asks
+    in the app; a finished game is listed as finished, to view."""
+    page = table.page
+    page.set_viewport_size(VIEWPORTS["landscape"])
+    dialogs = []
+
+    def native(dialog):
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", native)
+    table.reset_storage()
+    table.open()
+    page.click('[data-command="new:ps"]')
+    assert not page.locator("#seat-count").is_visible()  # 2 players exactly: no menu with one choice
+    assert page.locator("[data-seat-name]").count() == 2
+    page.click("#newgame [data-command=home]")
+    page.click('[data-command="new:spy"]')
+    shown = page.eval_on_selector_all("[data-option^=beginner]", "els => els.filter(e => e.offsetParent)"
+                                                                  ".map(e => e.dataset.option)")
+    assert shown == ["beginner1", "beginner2"]
+    page.select_option("#seat-count", "4")
+    shown = page.eval_on_selector_all("[data-option^=beginner]", "els => els.filter(e => e.offsetParent)"
+                                                                  ".map(e => e.dataset.option)")
+    assert shown == ["beginner1", "beginner2", "beginner3", "beginner4"]
+    page.click("#newgame [data-command=home]")
+    table.open("?game=hnim&seats=human,computer&seed=2&botdelay=0")
+    page.wait_for_selector(NEXT, state="visible")
+    page.evaluate(TAP, table.enabled_actions()[0])
+    page.wait_for_selector(NEXT, state="visible")
+    page.click("#game [data-command=restart]")
+    assert page.locator("#confirm").is_visible()
+    page.click("[data-command=close-confirm]")
+    assert len(table.saved()["history"]) > 0  # "No" keeps the game
+    page.click("#game [data-command=restart]")
+    page.click("[data-command=restart-yes]")
+    page.wait_for_function("JSON.parse(localStorage.getItem('pygames.save.' + "
+                           "localStorage.getItem('pygames.current'))).history.length === 0")
+    page.click("#game [data-command=quit]")
+    assert "saved" in page.inner_text("#home-note")
+    assert page.inner_text("[data-testid=continue-list] li button[data-command^=resume]") == "Resume"
+    page.click("[data-testid=continue-list] li button[data-command^=resume]")
+    for _ in range(100):
+        page.wait_for_selector(NEXT, state="visible")
+        if table.visible("[data-testid=game-over]"):
+            break
+        page.evaluate(TAP, table.enabled_actions()[0])
+    page.click("#gameover [data-command=quit]")
+    assert not page.locator("#home-note").is_visible()  # nothing was left unfinished
+    item = page.locator("[data-testid=continue-list] li").first
+    assert "finished" in item.inner_text() and item.locator("button[data-command^=resume]").inner_text() == "View"
+    item.locator("button[data-command^=resume]").click()
+    page.wait_for_selector("[data-testid=game-over]:visible")
+    page.remove_listener("dialog", native)
+    assert not dialogs, f"native dialogs: {dialogs}"

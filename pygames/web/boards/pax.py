@@ -12,10 +12,6 @@ is the one thing this module keeps on the device: a solo win is recorded from th
 
 from __future__ import annotations
 
-import json
-
-import js
-
 from pygames.pax.data import CARDS, CATEGORIES, SOLO_LEVELS, P
 from pygames.web.kit import target_button
 from pygames.web.render import by_id, el
@@ -153,7 +149,8 @@ def info_bar(ctx: Ctx):
         level = ctx.view["options"]["level"]
         bar.appendChild(el("p", {"class": "pax-solo"}, t("pax.ui.solo_goal", level=level,
                                                          required=SOLO_LEVELS[level]["required"])))
-        bar.appendChild(el("p", {"class": "pax-solo", "data-testid": "pax-campaign"}, campaign_text(ctx.cat)))
+        bar.appendChild(el("p", {"class": "pax-solo", "data-testid": "pax-campaign"},
+                           campaign_text(ctx.cat, ctx.view.get("device"))))
     return bar
 
 
@@ -420,31 +417,28 @@ def areas_section(ctx: Ctx):
 # ---------------------------------------------------------------------- the solo campaign on this device
 
 
-def campaign_read() -> dict:
-    try:
-        text = js.localStorage.getItem(CAMPAIGN_KEY)
-        data = json.loads(text) if isinstance(text, str) else {}
-    except Exception:
-        data = {}
-    won = data.get("won") if isinstance(data, dict) else None
-    levels = sorted({int(x) for x in won if isinstance(x, int) and x in SOLO_LEVELS}) if isinstance(won, list) else []
-    return {"won": levels}
+DEVICE_KEY = CAMPAIGN_KEY  # the shell reads it, hands it in as view["device"] and stores what device_update returns
 
 
-def campaign_record(level: int) -> None:
-    data = campaign_read()
-    data["won"] = sorted(set(data["won"]) | {level})
-    try:
-        js.localStorage.setItem(CAMPAIGN_KEY, json.dumps(data))
-    except Exception:
-        pass
+def campaign_won(device) -> list[int]:
+    """The solo levels won on this device, from the shell's stored record (anything malformed counts as none)."""
+    won = device.get("won") if isinstance(device, dict) else None
+    return sorted({int(x) for x in won if isinstance(x, int) and x in SOLO_LEVELS}) if isinstance(won, list) else []
 
 
-def campaign_text(cat) -> str:
-    won = campaign_read()["won"]
+def campaign_text(cat, device) -> str:
+    won = campaign_won(device)
     text = cat.t("pax.ui.campaign", won=", ".join(str(w) for w in won)) if won else cat.t("pax.ui.campaign_none")
     missing = [lv for lv in sorted(SOLO_LEVELS) if lv not in won]
     return text + " " + (cat.t("pax.ui.campaign_next", level=missing[0]) if missing else cat.t("pax.ui.campaign_done"))
+
+
+def device_update(view: dict, device) -> tuple[dict, bool]:
+    """The device record after this finished game (a solo win adds its level), and whether it was a solo win."""
+    won = campaign_won(device)
+    if view["players"] != 1 or not view.get("over") or not solo_won(view):
+        return {"won": won}, False
+    return {"won": sorted(set(won) | {view["options"]["level"]})}, True
 
 
 def solo_won(view: dict) -> bool:
@@ -457,22 +451,12 @@ def solo_won(view: dict) -> bool:
     return len(present) == len(CATEGORIES) and stronger >= SOLO_LEVELS[view["options"]["level"]]["required"]
 
 
-def record_campaign_from_view(view: dict) -> bool:
-    if view["players"] != 1 or not view.get("over"):
-        return False
-    if solo_won(view):
-        campaign_record(view["options"]["level"])
-        return True
-    return False
-
-
 # ---------------------------------------------------------------------- the end screen
 
 
 def render_over(container, view: dict, result: dict, cat) -> None:
     """The end screen's PAX part (the shell's hook): Rome's verdict, the category duel, and the campaign record."""
-    recorded = record_campaign_from_view(view)
-    container.appendChild(final_panel(view, result, cat, recorded))
+    container.appendChild(final_panel(view, result, cat, bool(view.get("device_recorded"))))
 
 
 def final_panel(view: dict, result: dict, cat, recorded: bool):
@@ -484,7 +468,7 @@ def final_panel(view: dict, result: dict, cat, recorded: bool):
         lines.append(cat.t(key, n=result["scores"][0], required=result["required"]))
         if recorded:
             lines.append(cat.t("pax.ui.campaign_recorded", level=view["options"]["level"]))
-        lines.append(campaign_text(cat))
+        lines.append(campaign_text(cat, view.get("device")))
     # with players, Rome's verdict and the Primus Conspiratus are the package's outcome words (pax/outcome.py)
     rome = result["rome_strength"]
     head = [el("th", {"scope": "col"}, cat.t("pax.ui.final_category")),
