@@ -29,7 +29,7 @@ def wants_preview(target) -> bool:
 
 
 def label_of(target) -> str:
-    return str(target.getAttribute("aria-label") or target.getAttribute("title") or target.textContent or "").strip()
+    return str(target.getAttribute("title") or target.getAttribute("aria-label") or target.textContent or "").strip()
 
 
 def show(target, cat) -> None:
