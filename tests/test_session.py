@@ -121,7 +121,7 @@ def test_catalogue_is_complete_in_both_languages_and_formats_seats():
     cat = i18n.Catalogue(strings, "fr")
     cat.names = ["Ann", "Bob"]
     assert cat.t("cover.title", player=1) == "Passez l'appareil à Bob"
-    assert cat.t("hnim.log.took", player=0, n=2) == "Ann prend 2 pierre(s)."
+    assert cat.t("hnim.log.took", player=0, n=2) == "Ann prend 2 pierres."
     cat.lang = "en"
     assert cat.t("over.winners", players=cat.join(["Ann", "Bob"])) == "Winners: Ann and Bob"
     assert cat.t("no.such.key") == "no.such.key"

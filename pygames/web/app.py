@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import json
 import time
 
 import js
@@ -16,8 +17,9 @@ from pygames import core
 from pygames.core import registry
 from pygames.core.guard import clip
 
-from . import i18n, match_view, render, storage
+from . import i18n, kit, lastmove, match_view, preview, reach, render, storage
 from . import match as matches
+from .kit import describe, error_text
 from .render import by_id, clear, el, missing
 from .session import COMPUTER, HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
 
@@ -58,6 +60,8 @@ class App:
         self.tab = storage.Tab(storage.Store(lambda: js.localStorage), storage.Store(lambda: js.sessionStorage))
         self.save_failing = False
         self.following = False  # this tab took its game's newer state from another tab
+        self.last_moves = lastmove.LastMoves()
+        self.preview_on = preview.enabled(storage_get(preview.KEY))
 
     # ------------------------------------------------------------------ boot
 
@@ -73,6 +77,7 @@ class App:
         by_id("import-file").addEventListener("change", create_proxy(self.on_import))
         by_id("seat-count").addEventListener("change", create_proxy(lambda e: self.render_seats()))
         js.window.addEventListener("storage", create_proxy(self.on_storage))  # another tab saved
+        js.window.addEventListener("resize", create_proxy(self.on_resize))  # a tablet turned: keep the decision
         link = None
         try:
             link = parse_deep_link(str(js.location.search), self.games)
@@ -90,6 +95,10 @@ class App:
         elif not self.resume_current():
             self.show_home()
         js.document.documentElement.dataset.appState = "ready"
+
+    def on_resize(self, _event=None) -> None:
+        if self.screen == "game" and self.covered_for is None:
+            reach.bring_decision_into_view()
 
     def start_from_link(self, link: dict) -> None:
         game = self.games[link["game"]]
@@ -133,11 +142,14 @@ class App:
     # ------------------------------------------------------------------ screens
 
     def show_screen(self, name: str) -> None:
+        if name != self.screen:
+            reach.to_top()
         self.screen = name
         for screen in ("home", "newgame", "game", "gameover"):
             by_id(screen).hidden = screen != name
         by_id("cover").hidden = True
         by_id("rules").hidden = True
+        by_id("confirm").hidden = True
 
     def show_home(self) -> None:
         self.stop_bots()
@@ -161,17 +173,25 @@ class App:
                 for i, s in enumerate(seats))
             label = self.cat.t("home.saved", game=self.cat.t(f"home.game.{data.get('game')}"), players=names,
                                moves=len(data.get("history", [])))
-            target.appendChild(el("li", {"data-save": save_id}, None, [
+            over = data.get("over") is True  # a finished game is listed as such, to view, not to resume
+            if over:
+                label += " — " + self.cat.t("home.finished")
+            target.appendChild(el("li", {"data-save": save_id, "class": "finished" if over else None}, None, [
                 el("span", {"class": "save-label"}, label),
-                el("button", {"type": "button", "data-command": f"resume:{save_id}"}, self.cat.t("home.resume")),
+                el("button", {"type": "button", "data-command": f"resume:{save_id}"},
+                   self.cat.t("home.view" if over else "home.resume")),
                 el("button", {"type": "button", "data-command": f"delete:{save_id}", "class": "quiet"},
                    self.cat.t("home.delete")),
             ]))
         by_id("continue-empty").hidden = bool(saves)
+        by_id("home-note").hidden = True
 
     def show_new_game(self, game_id: str, keep_values: bool = False) -> None:
         game = self.games[game_id]
         previous = self.read_new_game_form() if keep_values and self.new_game_id == game_id else None
+        if self.new_game_id != game_id:  # another game's names and options must not leak into this form
+            clear(by_id("seats"))
+            clear(by_id("options"))
         self.new_game_id = game_id
         self.show_screen("newgame")
         by_id("newgame-title").textContent = self.cat.t("new.title", game=self.cat.t(f"home.game.{game_id}"))
@@ -181,6 +201,7 @@ class App:
         for n in range(lo, hi + 1):
             count.appendChild(el("option", {"value": n}, str(n)))
         count.value = str(previous["count"] if previous else lo)
+        count.closest("label").hidden = lo == hi  # no one-option menu: a 2-player game just shows its 2 seats
         self.render_seats(previous)
         box = by_id("options")
         clear(box)
@@ -194,6 +215,7 @@ class App:
             box.appendChild(el("label", None, None, [el("span", None, self.cat.t(f"{game_id}.opt.{opt['id']}")),
                                                      select]))
         by_id("options-box").hidden = False
+        self.sync_option_rows()
         if previous:
             by_id("seed").value = previous["seed"]
 
@@ -214,6 +236,13 @@ class App:
                                       "placeholder": self.cat.t("new.default_name", n=i + 1)})
             name_input.value = name
             seats.appendChild(el("li", None, None, [name_input, kind_select]))
+        self.sync_option_rows()
+
+    def sync_option_rows(self) -> None:
+        """Per-seat options (a beginner variant for seat 5) show only for seats that exist."""
+        count = int(by_id("seat-count").value or 0)
+        for node in js.document.querySelectorAll("[data-option]"):
+            node.closest("label").hidden = not kit.option_applies(str(node.dataset.option), count)
 
     def read_new_game_form(self) -> dict:
         names = [str(n.value) for n in js.document.querySelectorAll("[data-seat-name]")]
@@ -221,8 +250,9 @@ class App:
         options = {}
         game = self.games.get(self.new_game_id)
         for node in js.document.querySelectorAll("[data-option]"):
-            opt = next(o for o in game.OPTIONS if o["id"] == node.dataset.option)
-            options[opt["id"]] = opt["choices"][int(node.value)]
+            opt = next((o for o in game.OPTIONS if o["id"] == node.dataset.option), None)
+            if opt is not None and not node.closest("label").hidden:  # another game's field, a seat not playing
+                options[opt["id"]] = opt["choices"][int(node.value)]
         return {"count": len(names) or 0, "names": names, "kinds": kinds, "options": options,
                 "seed": str(by_id("seed").value)}
 
@@ -259,6 +289,7 @@ class App:
         if save:  # not when taking another tab's newer state: that tab has just saved it
             self.autosave()
         self.covered_for = None
+        self.last_moves.reset()
         self.show_screen("game")
         self.refresh()
 
@@ -292,6 +323,7 @@ class App:
         for node_id in ("board", "actions", "log", "scores"):
             clear(by_id(node_id))
         by_id("status").textContent = ""
+        lastmove.banner_node().hidden = True  # the last viewer's news is theirs
         name = self.cat.seat_name(seat)
         by_id("cover-title").textContent = self.cat.t("cover.title", player=name)
         by_id("reveal-button").textContent = self.cat.t("cover.reveal", player=name)
@@ -312,8 +344,9 @@ class App:
         legal = s.legal_for_viewer()
         self.draw_status(view)
         board = by_id("board")
+        self.last_moves.remember_board(board, s.viewer)
         clear(board)
-        placed = self.board_renderer(s.game.ID)(board, view, legal, self.cat)
+        placed = self.board_renderer(s.game.ID)(board, self.with_device(view), legal, self.cat)
         actions = by_id("actions")
         clear(actions)
         for action in legal:
@@ -321,14 +354,25 @@ class App:
                 actions.appendChild(render.action_button(action, self.action_label(view, action)))
         self.draw_players(view)
         render.log_items(by_id("log"), view["log"], self.cat)
+        first_fresh = self.last_moves.fresh(s.viewer, view["log"])
+        lastmove.draw(lastmove.banner_node(), by_id("log"), view, first_fresh, self.cat)
+        self.last_moves.mark_board(board, first_fresh < len(view["log"]))
         js.document.querySelector('[data-command="undo"]').disabled = not s.can_undo()
+        by_id("preview-toggle").setAttribute("aria-pressed", "true" if self.preview_on else "false")
+        reach.bring_decision_into_view()
 
     def action_label(self, view: dict, action: str) -> str:
         labeler = getattr(self.session.game, "action_label", None)
         if labeler is None:
             return action
         key, args = labeler(view, action)
-        return self.cat.t(key, **args)
+        then = self.chained(action)
+        return self.cat.t(key, **args) + (" " + self.cat.t(then[1]) if then else "")
+
+    def chained(self, action: str) -> tuple[str, str] | None:
+        """(the action one tap also plays, the words it adds to the label) when the board joins two steps."""
+        chain = getattr(self.board_module(self.session.game.ID), "chained", None)
+        return chain(action) if chain is not None else None
 
     def draw_status(self, view: dict) -> None:
         s = self.session
@@ -384,7 +428,11 @@ class App:
         self.show_screen("gameover")
         result = s.result()
         render.score_table(by_id("score-table"), result, self.cat, s.game.ID)
-        render.score_chart(by_id("score-chart"), result, self.cat, s.game.ID)
+        module = self.board_module(s.game.ID)
+        if getattr(module, "POINTS_CHART", True):  # a chart only where the categories are points
+            render.score_chart(by_id("score-chart"), result, self.cat, s.game.ID)
+        else:
+            clear(by_id("score-chart"))
         winners = [self.cat.seat_name(w) for w in result["winners"]]
         text = self.cat.t("over.nobody") if not winners else self.cat.t(
             "over.winner" if len(winners) == 1 else "over.winners", players=self.cat.join(winners))
@@ -399,10 +447,39 @@ class App:
         match_box = match_view.panel(self.cat, s, result)  # match score, tie-break or next game (match.py)
         if match_box is not None:
             extra.appendChild(match_box)
-        module = self.board_module(s.game.ID)
+        extra.appendChild(el("ul", {"class": "outcome", "data-testid": "outcome"}, None, [
+            el("li", None, self.cat.t(key, **args)) for key, args in kit.outcome_lines(s.game, result)]))
+        final_view = self.with_device(final_view)
+        if module is not None and hasattr(module, "device_update"):  # e.g. PAX's solo campaign on this device
+            device, recorded = module.device_update(final_view, final_view["device"])
+            storage_set(module.DEVICE_KEY, json.dumps(device))
+            final_view = {**final_view, "device": device, "device_recorded": recorded}
         if module is not None and hasattr(module, "render_over"):
             module.render_over(extra, final_view, result, self.cat)
+        self.draw_final_board(extra, final_view)
         render.log_items(by_id("final-log"), final_view["log"], self.cat)
+
+    def with_device(self, view: dict) -> dict:
+        """The view plus what the board keeps on this device (`DEVICE_KEY`): renderers never read storage."""
+        key = getattr(self.board_module(self.session.game.ID), "DEVICE_KEY", None)
+        if key is None:
+            return view
+        try:
+            device = core.parse_json(storage_get(key) or "{}")  # depth-checked: a deep record never kills Pyodide
+        except core.InvalidSave:
+            device = {}
+        return {**view, "device": device}
+
+    def draw_final_board(self, container, final_view: dict) -> None:
+        """The final board under the result: the same renderer, handed the end-of-game view and no action."""
+        board = el("div", {"class": "board final-board", "data-testid": "final-board"})
+        container.appendChild(el("section", {"class": "final-board-box"}, None, [
+            el("h3", None, self.cat.t("over.board")), board]))
+        try:
+            self.board_renderer(self.session.game.ID)(board, final_view, [], self.cat)
+        except Exception as exc:  # the result stays readable even if a renderer cannot draw the spectator's view
+            js.console.error("final board: " + describe(exc))
+            board.appendChild(el("p", None, self.cat.t("over.no_board")))
 
     # ------------------------------------------------------------------ actions and bots
 
@@ -411,7 +488,12 @@ class App:
             return
         self.following = False
         try:
+            viewer = self.session.viewer
             self.session.act(action)
+            self.last_moves.after_own_action(viewer)
+            then = self.chained(action)
+            if then and then[0] in self.session.legal_for_viewer():
+                self.session.act(then[0])
         except core.IllegalAction as exc:
             self.show_error(self.cat.t(exc.key, **exc.params))
             return
@@ -438,7 +520,7 @@ class App:
             if self.session.bot_step() is not None:
                 self.after_change()
         except Exception as exc:  # a bot bug must not freeze the app: say it
-            self.show_error(self.cat.t("app.error", message=clip(str(exc), 300)))
+            self.show_error(self.cat.t("app.error", message=clip(describe(exc), 300)))
 
     def undo(self) -> None:
         if self.went_on_elsewhere():
@@ -559,16 +641,16 @@ class App:
             self.show_error(self.cat.t(exc.key, **exc.params))
             return
         except Exception as exc:  # unreadable file, wrong encoding…
-            self.show_error(self.cat.t("app.error", message=str(exc)[:200]))
+            self.show_error(self.cat.t("app.error", message=describe(exc)[:200]))
             return
         self.open_session(session)
 
     # ------------------------------------------------------------------ rules and errors
 
-    def show_rules(self) -> None:
+    def show_rules(self, game_id: str | None = None) -> None:
         body = by_id("rules-body")
         clear(body)
-        game_id = self.session.game.ID if self.session else self.new_game_id
+        game_id = game_id or (self.session.game.ID if self.session else self.new_game_id)
         template = by_id(f"rules-{game_id}-{self.cat.lang}")
         if template is not None:
             body.appendChild(template.content.cloneNode(True))
@@ -577,7 +659,7 @@ class App:
         by_id("rules").hidden = False
 
     def show_error(self, message: str) -> None:
-        by_id("error-text").textContent = clip(message, 600)  # never a hostile value echoed whole
+        by_id("error-text").textContent = clip(error_text(message, self.cat), 600)  # never a hostile value echoed whole
         by_id("error").hidden = False
 
     def show_notice(self, message: str) -> None:
@@ -591,12 +673,14 @@ class App:
         if missing(target) or target.disabled:
             return
         try:
-            if target.hasAttribute("data-action"):
+            if target.hasAttribute("data-action") and self.preview_on and preview.wants_preview(target):
+                preview.show(target, self.cat)  # first tap on the board: say what it does, commit on the second
+            elif target.hasAttribute("data-action"):
                 self.play(str(target.dataset.action))
             else:
                 self.command(str(target.dataset.command))
         except Exception as exc:  # never let a click crash the app
-            self.show_error(self.cat.t("app.error", message=str(exc)[:300]))
+            self.show_error(self.cat.t("app.error", message=describe(exc)[:300]))
             js.console.error(str(exc))
 
     def command(self, command: str) -> None:
@@ -606,7 +690,11 @@ class App:
         elif name == "home" or name == "quit":
             if self.session is not None and self.session.over:
                 self.tab.left(self.session.save_id)  # leaving an end screen: a reload shows the home page
+            saved = name == "quit" and self.session is not None and not self.session.over
             self.show_home()
+            if saved:  # Quit keeps the game: say so, and where to find it
+                by_id("home-note").textContent = self.cat.t("home.saved_note")
+                by_id("home-note").hidden = False
         elif name == "new":
             self.show_new_game(arg)
         elif name == "start":
@@ -620,10 +708,28 @@ class App:
         elif name == "undo" and self.session:
             self.undo()
         elif name == "restart" and self.session:
-            if js.window.confirm(self.cat.t("app.confirm_restart")):
-                self.session.restart()
-                self.covered_for = None
-                self.after_change()
+            by_id("confirm-text").textContent = self.cat.t("app.confirm_restart")
+            by_id("confirm").hidden = False  # an in-app question, not the browser's confirm()
+            by_id("confirm-yes").focus()
+        elif name == "restart-yes" and self.session:
+            by_id("confirm").hidden = True
+            self.session.restart()
+            self.covered_for = None
+            self.after_change()
+        elif name == "close-confirm":
+            by_id("confirm").hidden = True
+        elif name == "skip-replay":  # a step-by-step replay (Spyworld's routes) shown at once
+            for node in js.document.querySelectorAll(".replay"):
+                node.classList.remove("replay")
+            for node in js.document.querySelectorAll(".replay-skip"):
+                node.hidden = True
+        elif name == "cancel-preview":
+            preview.clear_selection()
+        elif name == "toggle-preview":
+            self.preview_on = not self.preview_on
+            storage_set(preview.KEY, "on" if self.preview_on else "off")
+            preview.clear_selection()
+            by_id("preview-toggle").setAttribute("aria-pressed", "true" if self.preview_on else "false")
         elif name == "again" and self.session:
             s = self.session
             self.begin(s.game, s.seats, self.random_seed(), s.state["options"])
@@ -634,7 +740,7 @@ class App:
         elif name == "export":
             self.export()
         elif name == "rules":
-            self.show_rules()
+            self.show_rules(arg or None)
         elif name == "close-rules":
             by_id("rules").hidden = True
         elif name == "dismiss-error":

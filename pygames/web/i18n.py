@@ -32,6 +32,29 @@ def load() -> dict[str, dict[str, str]]:
     return merged
 
 
+class _Plural(string.Formatter):
+    """`{n:card|cards}` prints the word that agrees with n: English takes the singular for 1 only, French for 0
+    and 1 ("0 carte", "1 carte", "2 cartes"). Any other field is formatted as usual."""
+
+    def __init__(self, lang: str):
+        super().__init__()
+        self.lang = lang
+
+    def format_field(self, value, format_spec: str):
+        if "|" not in format_spec:
+            return super().format_field(value, format_spec)
+        one, _, other = format_spec.partition("|")
+        return one if singular(value, self.lang) else other
+
+
+def singular(value, lang: str) -> bool:
+    try:
+        count = abs(float(str(value)))
+    except ValueError:
+        return False
+    return count < 2 if lang == "fr" else count == 1
+
+
 class _Args(dict):
     def __missing__(self, key):
         return "{" + key + "}"
@@ -57,7 +80,7 @@ class Catalogue:
         if template is None:
             return key  # a missing key shows itself, so tests and players notice
         values = _Args({name: self.arg(name, value) for name, value in args.items()})
-        return string.Formatter().vformat(template, (), values)
+        return _Plural(self.lang).vformat(template, (), values)
 
     def arg(self, name: str, value) -> str:
         if self.format_arg is not None:

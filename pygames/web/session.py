@@ -88,7 +88,7 @@ class Session:
 
     def to_save(self, updated: float = 0.0) -> str:
         extra = {"id": self.save_id, "seats": [s.to_json() for s in self.seats], "created": self.created,
-                 "updated": updated}
+                 "updated": updated, "over": self.over}
         if self.match is not None:
             extra["match"] = self.match.to_json()
         return json.dumps(core.save_recipe(self.state, extra), separators=(",", ":"))

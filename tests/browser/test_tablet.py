@@ -45,6 +45,8 @@ def test_game_on_a_tablet_in_both_orientations(tablet, game_id):
             continue
         before = len(tablet.saved()["history"])
         page.tap(f'button[data-action="{actions[0]}"]')
+        if tablet.visible("[data-testid=preview]"):  # a board choice is previewed first on touch: confirm it
+            page.tap("[data-testid=preview] button[data-confirm]")
         page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + "
                                f"localStorage.getItem('pygames.current'))).history.length > {before}")
         taps += 1

@@ -193,7 +193,7 @@ def test_rules_page_opens_in_both_languages(app):
 
 
 def test_only_legal_targets_are_clickable_through_a_decision(app):
-    """Step by step through turn 1 (take, line, room, more, claim, submit) and a restart."""
+    """Step by step through turn 1 (take, line, room, more), then one tap claims and submits."""
     app.reset_storage()
     app.open("?game=spy&seats=human,computer&seed=3&botdelay=0&opt.lair=2")
     page = app.page
@@ -206,16 +206,19 @@ def test_only_legal_targets_are_clickable_through_a_decision(app):
     assert "free" in take.inner_text() or "costs" in take.inner_text() or "gains" in take.inner_text()
     while True:  # compose a decision to the submit step, checking the targets at each step
         actions = app.enabled_actions()
-        if "submit" in actions:
+        if "noclaim" in actions:
             break
         pick = next((a for a in actions if a.split(":")[0] in ("take", "line", "cell", "wall", "gadget")), None)
         if pick is None or (pick.startswith("take") and "done" in actions):
-            pick = "done" if "done" in actions else ("noclaim" if "noclaim" in actions else actions[0])
+            pick = "done" if "done" in actions else actions[0]
         app.click_action(pick)
         page.wait_for_timeout(50)
         legal_only_targets(app, 0)
     assert page.locator("[data-testid=spy-decision] .spy-steps li").count() >= 2
-    app.click_action("restart")
+    assert page.inner_text('button[data-action="noclaim"]') == "Claim no mission and submit"
+    turns = sum(1 for step in app.saved()["history"] if step == [0, "submit"])
+    app.click_action("noclaim")  # one tap: no claim, and the decision is submitted
     page.wait_for_selector("button[data-action^=take]")
+    assert sum(1 for step in app.saved()["history"] if step == [0, "submit"]) == turns + 1
     assert page.locator("[data-testid=spy-decision] .spy-steps li").count() == 0
     legal_only_targets(app, 0)

@@ -5,20 +5,15 @@ Jinja2-prebuilt fragments of templates/pax/fragments.html.j2; every text comes f
 Legal targets on the board are <button data-action=...>; `pass` and `finish` stay in the shell's action bar,
 with the engine's labels (which carry the cost and the income).
 
-The solo campaign (levels won) is remembered on the device under localStorage `pygames.pax.campaign`. The shell
-does not call board renderers once a game is over, so this module also watches the end screen: when it shows
-a PAX game, it rebuilds the final state from the autosave, adds Rome's comparison table under the shell's score
-table and records a solo win.
+At the end, `render_over` (the shell's end-screen hook, handed the end-of-game view) adds Rome's comparison table
+under the shell's score table. The solo campaign (levels won on this device, localStorage `pygames.pax.campaign`)
+is the one thing this module keeps on the device: a solo win is recorded from the final view.
 """
 
 from __future__ import annotations
 
-import json
-
-import js
-
-from pygames import core
 from pygames.pax.data import CARDS, CATEGORIES, SOLO_LEVELS, P
+from pygames.web.kit import target_button
 from pygames.web.render import by_id, el
 
 CAMPAIGN_KEY = "pygames.pax.campaign"
@@ -113,9 +108,7 @@ class Ctx:
         if action not in self.legal:
             return None
         self.placed.add(action)
-        node = el("button", {"type": "button", "data-action": action, "class": ("pax-target " + cls).strip(),
-                             "aria-label": aria}, text, children)
-        return node
+        return target_button(action, aria, "pax-target " + cls, text, children)
 
 
 # ---------------------------------------------------------------------- the renderer
@@ -156,7 +149,8 @@ def info_bar(ctx: Ctx):
         level = ctx.view["options"]["level"]
         bar.appendChild(el("p", {"class": "pax-solo"}, t("pax.ui.solo_goal", level=level,
                                                          required=SOLO_LEVELS[level]["required"])))
-        bar.appendChild(el("p", {"class": "pax-solo", "data-testid": "pax-campaign"}, campaign_text(ctx.cat)))
+        bar.appendChild(el("p", {"class": "pax-solo", "data-testid": "pax-campaign"},
+                           campaign_text(ctx.cat, ctx.view.get("device"))))
     return bar
 
 
@@ -423,31 +417,28 @@ def areas_section(ctx: Ctx):
 # ---------------------------------------------------------------------- the solo campaign on this device
 
 
-def campaign_read() -> dict:
-    try:
-        text = js.localStorage.getItem(CAMPAIGN_KEY)
-        data = core.parse_json(text) if isinstance(text, str) else {}  # depth-checked: never overflows Pyodide
-    except Exception:
-        data = {}
-    won = data.get("won") if isinstance(data, dict) else None
-    levels = sorted({int(x) for x in won if isinstance(x, int) and x in SOLO_LEVELS}) if isinstance(won, list) else []
-    return {"won": levels}
+DEVICE_KEY = CAMPAIGN_KEY  # the shell reads it, hands it in as view["device"] and stores what device_update returns
 
 
-def campaign_record(level: int) -> None:
-    data = campaign_read()
-    data["won"] = sorted(set(data["won"]) | {level})
-    try:
-        js.localStorage.setItem(CAMPAIGN_KEY, json.dumps(data))
-    except Exception:
-        pass
+def campaign_won(device) -> list[int]:
+    """The solo levels won on this device, from the shell's stored record (anything malformed counts as none)."""
+    won = device.get("won") if isinstance(device, dict) else None
+    return sorted({int(x) for x in won if isinstance(x, int) and x in SOLO_LEVELS}) if isinstance(won, list) else []
 
 
-def campaign_text(cat) -> str:
-    won = campaign_read()["won"]
+def campaign_text(cat, device) -> str:
+    won = campaign_won(device)
     text = cat.t("pax.ui.campaign", won=", ".join(str(w) for w in won)) if won else cat.t("pax.ui.campaign_none")
     missing = [lv for lv in sorted(SOLO_LEVELS) if lv not in won]
     return text + " " + (cat.t("pax.ui.campaign_next", level=missing[0]) if missing else cat.t("pax.ui.campaign_done"))
+
+
+def device_update(view: dict, device) -> tuple[dict, bool]:
+    """The device record after this finished game (a solo win adds its level), and whether it was a solo win."""
+    won = campaign_won(device)
+    if view["players"] != 1 or not view.get("over") or not solo_won(view):
+        return {"won": won}, False
+    return {"won": sorted(set(won) | {view["options"]["level"]})}, True
 
 
 def solo_won(view: dict) -> bool:
@@ -460,22 +451,12 @@ def solo_won(view: dict) -> bool:
     return len(present) == len(CATEGORIES) and stronger >= SOLO_LEVELS[view["options"]["level"]]["required"]
 
 
-def record_campaign_from_view(view: dict) -> bool:
-    if view["players"] != 1 or not view.get("over"):
-        return False
-    if solo_won(view):
-        campaign_record(view["options"]["level"])
-        return True
-    return False
-
-
 # ---------------------------------------------------------------------- the end screen
 
 
 def render_over(container, view: dict, result: dict, cat) -> None:
     """The end screen's PAX part (the shell's hook): Rome's verdict, the category duel, and the campaign record."""
-    recorded = record_campaign_from_view(view)
-    container.appendChild(final_panel(view, result, cat, recorded))
+    container.appendChild(final_panel(view, result, cat, bool(view.get("device_recorded"))))
 
 
 def final_panel(view: dict, result: dict, cat, recorded: bool):
@@ -483,17 +464,10 @@ def final_panel(view: dict, result: dict, cat, recorded: bool):
     n = view["players"]
     lines = []
     if n == 1:
-        key = "pax.result.solo_win" if result.get("solo_win") else "pax.result.solo_loss"
-        lines.append(cat.t(key, n=result["scores"][0], required=result["required"]))
         if recorded:
             lines.append(cat.t("pax.ui.campaign_recorded", level=view["options"]["level"]))
-        lines.append(campaign_text(cat))
-    elif result.get("rome_wins"):
-        lines.append(cat.t("pax.result.rome_wins", n=result["rome_categories"]))
-        pc = g["pc_holder"]
-        lines.append(cat.t("pax.result.all_lose") if pc is None else cat.t("pax.result.pc_wins", player=pc))
-    else:
-        lines.append(cat.t("pax.result.players_win"))
+        lines.append(campaign_text(cat, view.get("device")))
+    # the verdict (Rome's, the Primus Conspiratus, the solo level's) is the package's outcome words (pax/outcome.py)
     rome = result["rome_strength"]
     head = [el("th", {"scope": "col"}, cat.t("pax.ui.final_category")),
             el("th", {"scope": "col"}, cat.t("pax.ui.rome"))]

@@ -7,9 +7,8 @@ catalogue. Legal targets are <button data-action=...>: `place:` rings laid over 
 midpoint (positioned in % of the board, so they scale with it), `comp:`/`shovel:` on the Control board rows.
 Only `decline` stays in the shell's action bar. Each button's label says what the choice will do.
 
-At the end, `render_over` (the shell's optional end-screen hook) adds the score pad: midgame and final scorings,
-every District reward, the running total. With a shell that lacks the hook, a watcher on the end screen does the
-same from the autosave.
+At the end, `render_over` (the shell's end-screen hook, handed the end-of-game view) adds the score pad: midgame
+and final scorings, every District reward, the running total.
 """
 
 from __future__ import annotations
@@ -26,6 +25,7 @@ from pygames.passages_secrets.data import (
     Z,
     district_type,
 )
+from pygames.web.kit import target_button
 from pygames.web.render import by_id, el, svg
 
 NODES = {name: tuple(node["xy"]) for name, node in DATA["nodes"].items()}
@@ -238,8 +238,8 @@ def city(g: dict, legal: set, cat, placed: set):
         left = (mx * SCALE - VB_X) / VB_W * 100
         top = (my * SCALE - VB_Y) / VB_H * 100
         label = place_label(g, path, mover, cat)
-        button = el("button", {"type": "button", "data-action": action, "class": "ps-spot",
-                               "style": f"left:{left:.2f}%;top:{top:.2f}%", "aria-label": label, "title": label})
+        button = target_button(action, label, "ps-spot")
+        button.setAttribute("style", f"left:{left:.2f}%;top:{top:.2f}%")
         if g["steals"].get(path):
             button.appendChild(icon("ps-statue", "ps-spot-steal", "#1b2430"))
         wrap.appendChild(button)

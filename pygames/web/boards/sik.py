@@ -13,7 +13,10 @@ The viewer's side is always at the bottom of the map.
 from __future__ import annotations
 
 from pygames.shadows_in_kyoto import data as D
+from pygames.web.kit import target_button
 from pygames.web.render import by_id, el, svg
+
+POINTS_CHART = False  # SIK-6.1: no points; the end screen's table counts captures, which a chart must not add up
 
 O, G = D.O, D.G  # noqa: E741  (sides: Oniwaban, Government)
 CELL, PAD = 100, 26
@@ -104,9 +107,7 @@ def format_arg(name: str, value, cat) -> str | None:
 
 
 def button(action: str, label: str, cls: str = "", children=(), text: str | None = None):
-    node = el("button", {"type": "button", "data-action": action, "class": ("sik-btn " + cls).strip(),
-                         "aria-label": label, "title": label}, text, children)
-    return node
+    return target_button(action, label, "sik-btn " + cls, text, children)
 
 
 def section(cls: str, title: str | None = None, children=()):

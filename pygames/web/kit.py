@@ -1,0 +1,72 @@
+"""The shared component kit of the four boards and the shell: small pure helpers first (testable in CPython),
+DOM builders after them. Text always goes in with textContent."""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+from .render import el
+
+PER_SEAT_OPTION = re.compile(r"beginner(\d+)")
+
+
+def describe(exc: BaseException) -> str:
+    """An exception's words, or its kind when it has none (StopIteration, KeyError() ...): never empty."""
+    text = str(exc).strip()
+    return text if text else type(exc).__name__
+
+
+def error_text(message: str, cat) -> str:
+    """What the error box says: never empty, never a sentence cut after its colon ("Something went wrong:")."""
+    text = (message or "").strip()
+    if not text:
+        return cat.t("app.error_unknown")
+    if text.endswith(":"):
+        return text + " " + cat.t("app.error_unknown")
+    return text
+
+
+def option_applies(option_id: str, seat_count: int) -> bool:
+    """A per-seat option (`beginner3`: seat 3's beginner variant) applies only when that seat plays."""
+    match = PER_SEAT_OPTION.fullmatch(option_id)
+    return match is None or int(match.group(1)) <= seat_count
+
+
+def outcome_lines(game, result: dict) -> list[tuple[str, dict]]:
+    """The game's own words for its result (`<package>.outcome.outcome(result)`), or none."""
+    try:
+        module = importlib.import_module(f"{game.__name__}.outcome")
+    except ImportError:
+        return []
+    return list(module.outcome(result))
+
+
+# ---------------------------------------------------------------------- DOM components shared by the four boards
+
+
+def target_button(action: str, label: str | None, cls: str = "", text: str | None = None, children=(),
+                  aria: str | None = None):
+    """A highlighted legal target on the board (the DOM contract: `<button data-action>` with an accessible name).
+    Its label says what it does: it is the tooltip with a mouse and the preview's words on touch (preview.py)."""
+    node = el("button", {"type": "button", "data-action": action, "class": ("target " + cls).strip(),
+                         "title": label}, text, children)
+    name = aria or label
+    if name:
+        node.setAttribute("aria-label", spoken_name(str(node.textContent), name))
+    return node
+
+
+def spoken_name(shown: str, label: str) -> str:
+    """The accessible name starts with the words on the button, so a voice command naming what is seen works
+    (WCAG 2.5.3 "label in name"); the label then says what the choice does."""
+    shown = " ".join(shown.split())
+    if not shown or shown.lower() in label.lower():
+        return label
+    return f"{shown}: {label}"
+
+
+def counter(label: str, value, cls: str = "") -> object:
+    """A named number on the table (deck size, money, points): the label is always written, never only a colour."""
+    return el("span", {"class": ("counter " + cls).strip()}, None, [
+        el("span", {"class": "counter-label"}, label), el("strong", {"class": "counter-value"}, str(value))])

@@ -1,0 +1,300 @@
+"""The table as a player on a tablet meets it: switching games, the decision always in reach, the end screen.
+
+One booted touch page for the module (viewports change with set_viewport_size, touch stays on); every game is
+played with botdelay=0 so the module stays bounded in time.
+"""
+
+import random
+
+import pytest
+from conftest import NEXT, AppPage
+
+pytestmark = pytest.mark.browser
+VIEWPORTS = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024},
+             "laptop": {"width": 1366, "height": 768}}
+# Where the app left the page: is the status line on screen, and which enabled controls of the decision can a
+# finger reach (on screen and not covered by the sticky status line or action bar: the element at the middle of
+# its visible part is the control itself)?
+REACH = """() => {
+  const vw = innerWidth, vh = innerHeight;
+  const seen = r => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw;
+  const status = document.querySelector('[data-testid=status]');
+  const controls = [...document.querySelectorAll('button[data-action]:not([disabled])')]
+    .filter(e => e.offsetParent !== null);
+  const reachable = controls.filter(e => {
+    const r = e.getBoundingClientRect();
+    if (!seen(r)) return false;
+    const x = (Math.max(r.left, 0) + Math.min(r.right, vw)) / 2, y = (Math.max(r.top, 0) + Math.min(r.bottom, vh)) / 2;
+    const top = document.elementFromPoint(x, y);
+    return top !== null && (top === e || e.contains(top));
+  });
+  return {status: seen(status.getBoundingClientRect()) && status.textContent.trim().length > 0,
+          controls: controls.length, reachable: reachable.map(e => e.dataset.action), scrollY: scrollY};
+}"""
+# A tap, then Confirm when the app previews a board choice first (touch screens preview by default).
+TAP = """action => {
+  document.querySelector(`button[data-action="${CSS.escape(action)}"]`).click();
+  const confirm = document.querySelector('[data-testid=preview] button[data-confirm]');
+  if (confirm) confirm.click();
+}"""
+
+
+@pytest.fixture(scope="module")
+def table(browser, origin):
+    page = AppPage(browser, origin, viewport=VIEWPORTS["landscape"], has_touch=True, is_mobile=True,
+                   locale="en-US")
+    page.open()
+    yield page
+    page.close()
+
+
+def test_switching_games_gives_a_clean_setup_that_starts(table):
+    """SIK's options, then Cancel, then New game on PS; then a PAX game quit for Spyworld: no stale field, no
+    error, and Start opens the new game."""
+    page = table.page
+    table.reset_storage()
+    table.open()
+    page.click('[data-command="new:sik"]')
+    page.fill("[data-seat-name='0']", "Aiko")
+    assert page.locator("#options [data-option]").count() > 0
+    page.click("#newgame [data-command=home]")
+    page.click('[data-command="new:ps"]')
+    assert page.locator("#options [data-option]").count() == 0  # PS has no option: SIK's are gone
+    assert page.input_value("[data-seat-name='0']") == ""  # and so is the name typed for SIK
+    assert not table.visible("[data-testid=error]")
+    page.click("[data-command=start]")
+    page.wait_for_selector("#game:visible")
+    assert page.inner_text("#game-title") == "Passages Secrets"
+    page.click("#game [data-command=quit]")
+    page.click('[data-command="new:pax"]')
+    pax_options = page.eval_on_selector_all("#options [data-option]", "els => els.map(e => e.dataset.option)")
+    page.click("[data-command=start]")
+    page.wait_for_selector("#game:visible")
+    page.click("#game [data-command=quit]")
+    page.click('[data-command="new:spy"]')
+    spy_options = page.eval_on_selector_all("#options [data-option]", "els => els.map(e => e.dataset.option)")
+    assert not set(pax_options) & set(spy_options) - {"beginner"}, (pax_options, spy_options)
+    page.select_option("#seat-count", "3")  # re-renders the seats while the form is up: the old crash path
+    assert page.locator("[data-seat-name]").count() == 3
+    assert not table.visible("[data-testid=error]")
+    page.click("[data-command=start]")
+    page.wait_for_selector("#game:visible")
+    assert page.inner_text("#game-title") == "Spyworld"
+    assert not table.visible("[data-testid=error]")
+    assert not [e for e in table.errors if "Error" in e], table.errors
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("game_id", ["ps", "pax", "spy", "sik"])
+def test_every_decision_of_a_whole_game_is_in_reach(table, game_id, viewport):
+    page = table.page
+    page.set_viewport_size(VIEWPORTS[viewport])
+    table.reset_storage()
+    table.open(f"?game={game_id}&seats=human,computer&seed=5&botdelay=0")
+    pick = random.Random(f"{game_id}-{viewport}")
+    decisions = 0
+    for _ in range(400):
+        page.wait_for_selector(NEXT, state="visible", timeout=60_000)
+        if table.visible("[data-testid=game-over]"):
+            break
+        seen = page.evaluate(REACH)
+        if not seen["controls"]:
+            continue
+        where = f"{game_id} {viewport} decision {decisions} ({table.status()!r}, scrollY {seen['scrollY']})"
+        assert seen["status"], f"{where}: the status line is off screen"
+        assert seen["reachable"], f"{where}: no control of the decision on screen"
+        quick = [a for a in seen["reachable"] if a in ("pass", "done")]  # keeps Spyworld's 35 turns short
+        page.evaluate(TAP, quick[0] if quick and pick.random() < 0.75 else pick.choice(seen["reachable"]))
+        decisions += 1
+    else:
+        raise AssertionError(f"{game_id} {viewport}: no end after {decisions} decisions")
+    assert decisions >= 3
+    assert page.evaluate("scrollY") == 0, "the end screen starts at the top"
+    if viewport == "landscape":  # the end screen explains the result and shows the final board
+        words = page.locator("[data-testid=outcome] li")
+        assert words.count() >= 1 and all(words.nth(i).inner_text().strip() for i in range(words.count()))
+        assert "outcome." not in page.inner_text("[data-testid=outcome]")  # no raw catalogue key
+        assert page.locator("[data-testid=final-board] *").count() > 5
+        assert page.locator("#score-chart svg").count() == (0 if game_id == "sik" else 1)
+        if game_id == "spy":  # the explorations, private while played (SPY-4.25), are replayed step by step
+            assert page.locator("[data-testid=spy-routes].replay .spy-step").count() > 2
+            page.click("[data-command=skip-replay]")
+            assert page.locator("[data-testid=spy-routes].replay").count() == 0
+
+
+def test_a_board_tap_previews_then_confirms_and_the_setting_turns_it_off(table):
+    """Passages Secrets on a touch screen: the first tap on a path says what it gives and plays nothing; Confirm
+    plays it. With the setting off, one tap plays."""
+    page = table.page
+    page.set_viewport_size(VIEWPORTS["portrait"])
+    table.reset_storage()
+    table.open("?game=ps&seats=human,computer&seed=5&botdelay=0")
+    assert page.get_attribute("#preview-toggle", "aria-pressed") == "true"  # touch: on by default
+    for _ in range(6):  # to the first path placement
+        page.wait_for_selector(NEXT, state="visible")
+        if page.locator("#board button[data-action^='place:']").count():
+            break
+        page.evaluate(TAP, table.enabled_actions()[-1])
+    spot = page.locator("#board button[data-action^='place:']").first
+    action, label = spot.get_attribute("data-action"), spot.get_attribute("title")
+    moves = len(table.saved()["history"])
+    spot.tap()
+    assert page.inner_text("[data-testid=preview] .preview-text") == label  # what the path gives, in words
+    assert len(table.saved()["history"]) == moves  # nothing played yet
+    page.tap("[data-testid=preview] [data-command=cancel-preview]")
+    assert page.locator("[data-testid=preview]").count() == 0
+    spot.tap()
+    page.tap("[data-testid=preview] button[data-confirm]")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + "
+                           f"localStorage.getItem('pygames.current'))).history.length > {moves}")
+    assert table.saved()["history"][moves][1] == action
+    page.tap("#preview-toggle")
+    assert page.get_attribute("#preview-toggle", "aria-pressed") == "false"
+    assert page.evaluate("localStorage.getItem('pygames.preview')") == "off"
+    page.wait_for_selector(NEXT, state="visible")
+    first = page.locator("#board button[data-action]").first
+    moves = len(table.saved()["history"])
+    first.tap()
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + "
+                           f"localStorage.getItem('pygames.current'))).history.length > {moves}")
+    page.evaluate("localStorage.removeItem('pygames.preview')")
+
+
+def test_an_opponent_move_leaves_a_last_move_highlight(table):
+    page = table.page
+    page.set_viewport_size(VIEWPORTS["landscape"])
+    table.reset_storage()
+    table.open("?game=pax&seats=human,computer&seed=4&botdelay=0")
+    for _ in range(30):
+        page.wait_for_selector(NEXT, state="visible")
+        moves = table.saved()["history"]
+        if any(player == 1 for player, _ in moves) and moves[-1][0] == 1:
+            break
+        page.evaluate(TAP, table.enabled_actions()[0])
+    banner = page.locator("[data-testid=last-move]")
+    assert banner.is_visible()
+    fresh = page.locator("[data-testid=log] li.fresh")
+    assert fresh.count() >= 1
+    assert fresh.last.inner_text() in banner.inner_text()
+    assert page.locator("#board .moved").count() >= 1  # and on the board: what the computer's move changed
+    assert page.evaluate("getComputedStyle(document.querySelector('[data-testid=last-move]')).animationDuration")\
+        in ("0.35s", "350ms")
+
+
+def axe_source() -> str:
+    """axe-core from node_modules (pinned in package.json, devDependencies; never copied into dist/), or from
+    PYGAMES_AXE (a file path) on a machine whose node_modules predates the pin."""
+    import os
+    from pathlib import Path
+
+    for path in (Path(__file__).resolve().parents[2] / "node_modules/axe-core/axe.min.js",
+                 Path(os.environ.get("PYGAMES_AXE", "/nonexistent"))):
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    pytest.fail("axe-core is missing: run `npm ci` (it is pinned in package.json's devDependencies)")
+
+
+def axe_problems(page, where: str) -> list[str]:
+    """Serious and critical WCAG A/AA violations on the page as it is now."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(axe_source())  # evaluated by the test through the DevTools protocol: no tag, no CSP change
+    found = page.evaluate("""async () => {
+      const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},
+                                         resultTypes: ['violations']});
+      return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
+    }""")
+    return [f"{where}: {p}" for p in found]
+
+
+def test_no_serious_accessibility_violation_on_any_screen(table):
+    page = table.page
+    page.set_viewport_size(VIEWPORTS["landscape"])
+    table.reset_storage()
+    table.open()
+    problems = axe_problems(page, "home")
+    page.click('[data-command="rules:pax"]')
+    page.wait_for_selector("#rules:visible")
+    problems += axe_problems(page, "rules")
+    page.click("[data-command=close-rules]")
+    page.click('[data-command="new:spy"]')
+    problems += axe_problems(page, "setup")
+    for game_id in ("ps", "pax", "spy", "sik"):
+        table.open(f"?game={game_id}&seats=human,computer&seed=3&botdelay=0")
+        for _ in range(3):  # a few moves in: a mid-game screen
+            page.wait_for_selector(NEXT, state="visible")
+            page.evaluate(TAP, table.enabled_actions()[0])
+        page.wait_for_selector(NEXT, state="visible")
+        problems += axe_problems(page, f"{game_id} mid-game")
+    table.open("?game=sik&seats=human,human&seed=3&botdelay=0")
+    page.wait_for_selector(NEXT, state="visible")
+    if not table.visible("[data-testid=pass-device]"):
+        page.evaluate(TAP, table.enabled_actions()[0])
+    page.wait_for_selector("[data-testid=pass-device]:visible")
+    problems += axe_problems(page, "cover")
+    table.open("?game=hnim&seats=human,computer&seed=2&botdelay=0")
+    for _ in range(100):
+        page.wait_for_selector(NEXT, state="visible")
+        if table.visible("[data-testid=game-over]"):
+            break
+        page.evaluate(TAP, table.enabled_actions()[0])
+    problems += axe_problems(page, "end screen")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_small_things_a_player_meets_around_a_game(table):
+    """No one-option seat menu; per-seat options only for real seats; Quit says the game is saved; Restart asks
+    in the app; a finished game is listed as finished, to view."""
+    page = table.page
+    page.set_viewport_size(VIEWPORTS["landscape"])
+    dialogs = []
+
+    def native(dialog):
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", native)
+    table.reset_storage()
+    table.open()
+    page.click('[data-command="new:ps"]')
+    assert not page.locator("#seat-count").is_visible()  # 2 players exactly: no menu with one choice
+    assert page.locator("[data-seat-name]").count() == 2
+    page.click("#newgame [data-command=home]")
+    page.click('[data-command="new:spy"]')
+    shown = page.eval_on_selector_all("[data-option^=beginner]", "els => els.filter(e => e.offsetParent)"
+                                                                  ".map(e => e.dataset.option)")
+    assert shown == ["beginner1", "beginner2"]
+    page.select_option("#seat-count", "4")
+    shown = page.eval_on_selector_all("[data-option^=beginner]", "els => els.filter(e => e.offsetParent)"
+                                                                  ".map(e => e.dataset.option)")
+    assert shown == ["beginner1", "beginner2", "beginner3", "beginner4"]
+    page.click("#newgame [data-command=home]")
+    table.open("?game=hnim&seats=human,computer&seed=2&botdelay=0")
+    page.wait_for_selector(NEXT, state="visible")
+    page.evaluate(TAP, table.enabled_actions()[0])
+    page.wait_for_selector(NEXT, state="visible")
+    page.click("#game [data-command=restart]")
+    assert page.locator("#confirm").is_visible()
+    page.click("[data-command=close-confirm]")
+    assert len(table.saved()["history"]) > 0  # "No" keeps the game
+    page.click("#game [data-command=restart]")
+    page.click("[data-command=restart-yes]")
+    page.wait_for_function("JSON.parse(localStorage.getItem('pygames.save.' + "
+                           "localStorage.getItem('pygames.current'))).history.length === 0")
+    page.click("#game [data-command=quit]")
+    assert "saved" in page.inner_text("#home-note")
+    assert page.inner_text("[data-testid=continue-list] li button[data-command^=resume]") == "Resume"
+    page.click("[data-testid=continue-list] li button[data-command^=resume]")
+    for _ in range(100):
+        page.wait_for_selector(NEXT, state="visible")
+        if table.visible("[data-testid=game-over]"):
+            break
+        page.evaluate(TAP, table.enabled_actions()[0])
+    page.click("#gameover [data-command=quit]")
+    assert not page.locator("#home-note").is_visible()  # nothing was left unfinished
+    item = page.locator("[data-testid=continue-list] li").first
+    assert "finished" in item.inner_text() and item.locator("button[data-command^=resume]").inner_text() == "View"
+    item.locator("button[data-command^=resume]").click()
+    page.wait_for_selector("[data-testid=game-over]:visible")
+    page.remove_listener("dialog", native)
+    assert not dialogs, f"native dialogs: {dialogs}"
