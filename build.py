@@ -68,11 +68,20 @@ def ensure_venv() -> None:
         os.execv(str(venv_python()), [str(venv_python()), str(Path(__file__).resolve()), *sys.argv[1:]])
 
 
+def installed_runtime_versions() -> dict:
+    """The versions of Pyodide and PyScript actually in node_modules ({} when missing)."""
+    found = {}
+    for key, name in (("pyodide", "pyodide"), ("pyscript", "@pyscript/core")):
+        path = ROOT / "node_modules" / name / "package.json"
+        if path.exists():
+            found[key] = json.loads(path.read_text(encoding="utf-8")).get("version")
+    return found
+
+
 def ensure_node_modules() -> None:
-    """`npm ci` when node_modules is missing or older than the lock file."""
-    lock = ROOT / "package-lock.json"
-    stamp = ROOT / "node_modules" / ".package-lock.json"
-    if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime:
+    """`npm ci` when node_modules lacks the pinned runtime. Compared by version, not by file dates: a fresh
+    checkout (or a worktree sharing node_modules through a symlink) must not wipe a good install."""
+    if installed_runtime_versions() == runtime_versions():
         return
     npm = shutil.which("npm")
     if npm is None:
@@ -132,6 +141,15 @@ def game_cards(with_test_games: bool) -> list[dict]:
     return [{"id": gid, "ready": registry.load(gid) is not None} for gid in registry.GAME_IDS]
 
 
+def snapshot_imports() -> str:
+    """Python run before the memory snapshot is taken: the shell, every playable engine and board renderer, so a
+    warm boot has them all compiled. Nothing here may touch the DOM (it runs in a worker) or start a game."""
+    boards = sorted(p.stem for p in (ROOT / "pygames/web/boards").glob("*.py") if p.stem != "__init__")
+    lines = ["import pygames.web.app", "from pygames.core import registry", "registry.playable()",
+             *[f"import pygames.web.boards.{name}" for name in boards]]
+    return "\n".join(lines)
+
+
 def sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
@@ -159,7 +177,8 @@ def build(out: Path = DIST, with_test_games: bool = False) -> dict:
         (out / "i18n" / f"{lang}.json").write_text(json.dumps(texts, ensure_ascii=False, sort_keys=True),
                                                   encoding="utf-8")
     versions = runtime_versions()
-    config = {"interpreter": "./runtime/pyodide/pyodide.mjs", "files": {"./pygames.zip": "./*"}}
+    # PyScript imports our wrapper of loadPyodide (boot from a memory snapshot when this device has one).
+    config = {"interpreter": "./static/pyodide-warm.mjs", "files": {"./pygames.zip": "./*"}}
     (out / "pyscript.json").write_text(json.dumps(config), encoding="utf-8")
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(ROOT), str(ROOT / "templates")]),
@@ -184,6 +203,8 @@ def build(out: Path = DIST, with_test_games: bool = False) -> dict:
                     for lang, texts in catalogue.items()},
         # Fetched (not imported) runtime files: the progress bar counts their bytes.
         "fetchBytes": {k: v for k, v in runtime_bytes.items() if not k.endswith(".mjs")},
+        "version": version,
+        "snapshotImports": snapshot_imports(),
     }
     context = {"versions": versions, "version": version, "boot": boot, "t": catalogue["en"],
                "games": game_cards(with_test_games)}
