@@ -80,13 +80,41 @@
   }
   window.pygamesBootFailed = fail;
 
-  // Register the service worker once the app is ready, so it never competes with the first boot.
+  // Once the app is ready, and never before: register the service worker, then (in idle time) make the memory
+  // snapshot later visits boot from, if this device has none for this build yet.
+  let afterReadyDone = false;
   new MutationObserver(() => {
-    if (root.dataset.appState === "ready" && "serviceWorker" in navigator && !window.pygamesSwStarted) {
-      window.pygamesSwStarted = true;
-      navigator.serviceWorker.register("sw.js").catch(() => {});
-    }
+    if (root.dataset.appState !== "ready" || afterReadyDone) return;
+    afterReadyDone = true;
+    if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
+    const idle = window.requestIdleCallback || ((f) => setTimeout(f, 200));
+    idle(() => ensureSnapshot().catch((e) => console.warn("pygames: no snapshot:", String(e))), { timeout: 3000 });
   }).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
+
+  const SNAPSHOT_CACHE = "pygames-snapshot";
+  const snapshotKey = new URL(`__snapshot__/${data.version}.bin.gz`, location.href).href;
+  window.pygamesSnapshot = { key: snapshotKey, cache: SNAPSHOT_CACHE, made: null };
+
+  async function ensureSnapshot() {
+    if (!window.caches || !window.Worker || !window.CompressionStream) return;  // cold boots, app still works
+    const cache = await caches.open(SNAPSHOT_CACHE);  // throws when storage is refused: no snapshot, no harm
+    const existing = await cache.match(snapshotKey);
+    if (existing && existing.headers.get("x-build") === data.version) {
+      root.dataset.snapshot = "stored";
+      return;
+    }
+    const worker = new Worker("static/snapshot-worker.mjs", { type: "module" });
+    const result = await new Promise((resolve) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.onerror = (event) => resolve({ ok: false, message: String(event.message || "worker error") });
+      worker.postMessage({ build: data.version, key: snapshotKey, cacheName: SNAPSHOT_CACHE,
+                           zip: new URL("pygames.zip", location.href).href, imports: data.snapshotImports });
+    });
+    worker.terminate();
+    window.pygamesSnapshot.made = result;
+    if (result.ok) root.dataset.snapshot = "stored";
+    else console.warn("pygames: snapshot not made:", result.message);
+  }
 
   document.addEventListener("DOMContentLoaded", () => { translateLoading(); show(); });
 })();
