@@ -107,11 +107,21 @@ def catalogue_files(with_test_games: bool) -> list[Path]:
     return list(dict.fromkeys(files))
 
 
-def load_catalogue(with_test_games: bool) -> dict[str, dict[str, str]]:
+def stamped(path: Path, stamp: str) -> bytes:
+    """A strings.json, with `stamp` appended to the shell's "Games" heading when given (an app-only change)."""
+    data = path.read_bytes()
+    if not stamp or path != ROOT / "pygames/web/strings.json":
+        return data
+    texts = json.loads(data)
+    texts["home.games"] = {lang: f"{text} {stamp}" for lang, text in texts["home.games"].items()}
+    return json.dumps(texts, ensure_ascii=False, indent=1).encode()
+
+
+def load_catalogue(with_test_games: bool, stamp: str = "") -> dict[str, dict[str, str]]:
     """{lang: {key: text}} merged from every strings.json; a key in one language only is a build error."""
     merged: dict[str, dict[str, str]] = {"en": {}, "fr": {}}
     for path in catalogue_files(with_test_games):
-        for key, texts in json.loads(path.read_text(encoding="utf-8")).items():
+        for key, texts in json.loads(stamped(path, stamp)).items():
             if set(texts) != {"en", "fr"}:
                 raise SystemExit(f"{path}: {key} must have exactly 'en' and 'fr'")
             for lang in merged:
@@ -119,7 +129,7 @@ def load_catalogue(with_test_games: bool) -> dict[str, dict[str, str]]:
     return merged
 
 
-def zip_packages(target: Path, with_test_games: bool) -> None:
+def zip_packages(target: Path, with_test_games: bool, stamp: str = "") -> None:
     """The Python packages as one zip, unpacked by PyScript's `files` setting into the virtual file system."""
     roots = [(ROOT, ROOT / "pygames")]
     if with_test_games:
@@ -130,7 +140,7 @@ def zip_packages(target: Path, with_test_games: bool) -> None:
                 if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
                     info = zipfile.ZipInfo(str(path.relative_to(base)), date_time=(2020, 1, 1, 0, 0, 0))
                     info.compress_type = zipfile.ZIP_DEFLATED
-                    zf.writestr(info, path.read_bytes())
+                    zf.writestr(info, stamped(path, stamp))
 
 
 def game_cards(with_test_games: bool) -> list[dict]:
@@ -154,8 +164,9 @@ def sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
-def build(out: Path = DIST, with_test_games: bool = False) -> dict:
-    """Render templates, copy static files and the runtime, zip the engines, write the precache manifest."""
+def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> dict:
+    """Render templates, copy static files and the runtime, zip the engines, write the precache manifest.
+    `stamp` (tests and bench only) makes an app-only change: it is appended to the "Games" heading."""
     import jinja2
 
     if out.exists():
@@ -168,10 +179,10 @@ def build(out: Path = DIST, with_test_games: bool = False) -> dict:
         if path.suffix in (".js", ".css") and not path.name.startswith(PYSCRIPT_SKIP):
             shutil.copy2(path, out / "runtime/pyscript" / path.name)
     shutil.copytree(ROOT / "static", out / "static")
-    zip_packages(out / "pygames.zip", with_test_games)
+    zip_packages(out / "pygames.zip", with_test_games, stamp)
     shutil.copy2(ROOT / "pygames/web/main.py", out / "main.py")
 
-    catalogue = load_catalogue(with_test_games)
+    catalogue = load_catalogue(with_test_games, stamp)
     (out / "i18n").mkdir()
     for lang, texts in catalogue.items():
         (out / "i18n" / f"{lang}.json").write_text(json.dumps(texts, ensure_ascii=False, sort_keys=True),
@@ -194,28 +205,37 @@ def build(out: Path = DIST, with_test_games: bool = False) -> dict:
     runtime_bytes = {k: (out / k).stat().st_size for k in entries if k.startswith("runtime/pyodide/")}
     template_text = (ROOT / "index.html").read_text(encoding="utf-8")
     version = hashlib.sha256(json.dumps([versions, entries, template_text], sort_keys=True).encode()).hexdigest()[:12]
-    cache_name = f"pygames-{version}-pyodide-{versions['pyodide']}-pyscript-{versions['pyscript']}"
+    # Two caches (see templates/sw.js.j2): the runtime's, named after its versions, and the app's, after the build.
+    runtime_cache = f"pygames-runtime-pyodide-{versions['pyodide']}-pyscript-{versions['pyscript']}"
+    app_cache = f"pygames-app-{version}"
     precache = sorted([*entries, "index.html"])
+    runtime_files = [k for k in precache if k.startswith("runtime/")]
+    app_files = [k for k in precache if not k.startswith("runtime/")]
     boot = {
-        "cacheName": cache_name,
+        "appCache": app_cache,
+        "runtimeCache": runtime_cache,
         "precache": precache,
         "strings": {lang: {k: v for k, v in texts.items() if k.startswith("boot.")}
                     for lang, texts in catalogue.items()},
         # Fetched (not imported) runtime files: the progress bar counts their bytes.
         "fetchBytes": {k: v for k, v in runtime_bytes.items() if not k.endswith(".mjs")},
         "version": version,
+        "pyodide": versions["pyodide"],
         "snapshotImports": snapshot_imports(),
     }
     context = {"versions": versions, "version": version, "boot": boot, "t": catalogue["en"],
+               "runtime_cache": runtime_cache,
                "games": game_cards(with_test_games)}
     (out / "index.html").write_text(env.get_template("index.html").render(**context), encoding="utf-8")
     entries["index.html"] = sha(out / "index.html")
-    manifest = {"version": version, "cache": cache_name, "runtime": versions, "files": entries}
+    manifest = {"version": version, "caches": {"app": app_cache, "runtime": runtime_cache}, "runtime": versions,
+                "files": entries}
     (out / "precache.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
-    (out / "sw.js").write_text(env.get_template("sw.js.j2").render(cache_name=cache_name, precache=precache),
-                               encoding="utf-8")
+    (out / "sw.js").write_text(env.get_template("sw.js.j2").render(
+        build=version, runtime_cache=runtime_cache, app_files=app_files, runtime_files=runtime_files),
+        encoding="utf-8")
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print(f"build: {out.relative_to(ROOT)}/ {len(entries)} files, {total / 1e6:.1f} MB, cache {cache_name}")
+    print(f"build: {out.relative_to(ROOT)}/ {len(entries)} files, {total / 1e6:.1f} MB, {app_cache}, {runtime_cache}")
     return manifest
 
 
