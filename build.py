@@ -18,6 +18,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -143,6 +144,31 @@ def zip_packages(target: Path, with_test_games: bool, stamp: str = "") -> None:
                     zf.writestr(info, stamped(path, stamp))
 
 
+def shell_strings(catalogue: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """The strings the prebuilt shell (static/shell.mjs) needs before Python runs: the shell's catalogue, the
+    games' names and their option labels, in both languages."""
+    shell_keys = set(json.loads((ROOT / "pygames/web/strings.json").read_text(encoding="utf-8")))
+    wanted = re.compile(r"^(home\.|\w+\.opt\.)")
+    return {lang: {k: v for k, v in texts.items() if k in shell_keys or wanted.match(k)}
+            for lang, texts in catalogue.items()}
+
+
+def dialog_specs(with_test_games: bool) -> dict[str, dict]:
+    """{game: {players: [lo, hi], options: [{id, labels, default}]}} for the prebuilt new-game dialog; the same
+    fields as app.py's dialog (option values are choice indices). Every playable game, test games included."""
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+    from pygames.core import registry
+
+    specs = {}
+    for gid, game in registry.playable().items():
+        if gid not in registry.GAME_IDS and not with_test_games:
+            continue
+        options = [{"id": o["id"], "labels": [f"{gid}.opt.{o['id']}.{c}" for c in o["choices"]],
+                    "default": o["choices"].index(o["default"])} for o in game.OPTIONS]
+        specs[gid] = {"players": list(getattr(game, "DIALOG_PLAYERS", game.PLAYERS)), "options": options}
+    return specs
+
+
 def game_cards(with_test_games: bool) -> list[dict]:
     """The four games for the home page, in order; `ready` is read from each package (READY = True)."""
     sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
@@ -222,6 +248,8 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
         "version": version,
         "pyodide": versions["pyodide"],
         "snapshotImports": snapshot_imports(),
+        "shell": shell_strings(catalogue),
+        "games": dialog_specs(with_test_games),
     }
     context = {"versions": versions, "version": version, "boot": boot, "t": catalogue["en"],
                "runtime_cache": runtime_cache,
@@ -245,8 +273,21 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
 
+    def send_response(self, code, message=None):
+        self.sent = [code, 0]
+        super().send_response(code, message)
+
+    def send_header(self, keyword, value):
+        if keyword.lower() == "content-length" and getattr(self, "sent", None):
+            self.sent[1] = int(value)
+        super().send_header(keyword, value)
+
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")
+        log = getattr(self.server, "request_log", None)  # tests and bench: what the server really sent
+        if log is not None and getattr(self, "sent", None):
+            body = self.sent[1] if self.command == "GET" and self.sent[0] == 200 else 0
+            log.append((self.path.split("?")[0].lstrip("/"), self.sent[0], body))
         super().end_headers()
 
     def log_message(self, fmt, *args):  # quiet: tests and benchmarks read their own logs
@@ -259,6 +300,7 @@ def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServ
     handler = functools.partial(Handler, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
+    server.request_log = []  # (path, status, body bytes) of every response
     return server
 
 

@@ -32,6 +32,13 @@ def storage_get(key: str) -> str | None:
     return value if isinstance(value, str) else None  # JS null arrives as pyodide's jsnull, not None
 
 
+def shell_pending() -> str | None:
+    """A start or resume asked on the prebuilt home screen before Python was ready (static/shell.mjs)."""
+    shell = getattr(js, "pygamesShell", None)
+    asked = shell.takePending() if shell is not None else None
+    return asked if isinstance(asked, str) else None
+
+
 def storage_set(key: str, value: str | None) -> None:
     try:
         if value is None:
@@ -79,11 +86,25 @@ class App:
         by_id("loading").hidden = True
         js.document.querySelector(".topbar").hidden = False
         by_id("app").hidden = False
+        pending = shell_pending()
         if link and link.get("game"):
             self.start_from_link(link)
+        elif pending:
+            self.run_pending(pending)
         elif not self.resume_current():
             self.show_home()
         js.document.documentElement.dataset.appState = "ready"
+
+    def run_pending(self, pending: str) -> None:
+        """Do what the prebuilt home screen was asked before Python was ready: its dialog has our fields."""
+        name, _, arg = pending.partition(":")
+        if name in ("new", "start") and arg in self.games:
+            self.new_game_id = arg
+            self.show_new_game(arg, keep_values=True)
+            if name == "start":
+                self.start_from_form()
+        elif name != "resume" or not self.resume(arg):
+            self.show_home()
 
     def start_from_link(self, link: dict) -> None:
         game = self.games[link["game"]]
@@ -138,23 +159,7 @@ class App:
         self.session = None
         storage_set(CURRENT_KEY, None)
         self.show_screen("home")
-        target = by_id("continue-list")
-        clear(target)
-        saves = self.saved_games()
-        for save_id, data in saves:
-            seats = [s for s in data.get("seats", []) if isinstance(s, dict)]
-            names = ", ".join(clean_name(s.get("name", "")) or self.cat.t(
-                "new.default_name" if s.get("kind") == HUMAN else "new.computer_name", n=i + 1)
-                for i, s in enumerate(seats))
-            label = self.cat.t("home.saved", game=self.cat.t(f"home.game.{data.get('game')}"), players=names,
-                               moves=len(data.get("history", [])))
-            target.appendChild(el("li", {"data-save": save_id}, None, [
-                el("span", {"class": "save-label"}, label),
-                el("button", {"type": "button", "data-command": f"resume:{save_id}"}, self.cat.t("home.resume")),
-                el("button", {"type": "button", "data-command": f"delete:{save_id}", "class": "quiet"},
-                   self.cat.t("home.delete")),
-            ]))
-        by_id("continue-empty").hidden = bool(saves)
+        js.pygamesShell.renderSaves()  # static/shell.mjs draws the saved-games list, before and after boot
 
     def show_new_game(self, game_id: str, keep_values: bool = False) -> None:
         game = self.games[game_id]
@@ -443,17 +448,6 @@ class App:
         except ValueError:
             return []
         return [str(i) for i in data if isinstance(i, str)] if isinstance(data, list) else []
-
-    def saved_games(self) -> list[tuple[str, dict]]:
-        found = []
-        for save_id in self.save_index():
-            try:
-                data = json.loads(storage_get(SAVE_PREFIX + save_id) or "null")
-            except ValueError:
-                continue
-            if isinstance(data, dict) and data.get("game") in self.games and isinstance(data.get("seats"), list):
-                found.append((save_id, data))
-        return found
 
     def resume(self, save_id: str) -> bool:
         text = storage_get(SAVE_PREFIX + save_id)
