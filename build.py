@@ -263,7 +263,7 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
         build=version, runtime_cache=runtime_cache, app_files=app_files, runtime_files=runtime_files),
         encoding="utf-8")
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print(f"build: {out.relative_to(ROOT)}/ {len(entries)} files, {total / 1e6:.1f} MB, {app_cache}, {runtime_cache}")
+    print(f"build: {out.name}/ {len(entries)} files, {total / 1e6:.1f} MB, {app_cache}, {runtime_cache}")
     return manifest
 
 
