@@ -295,11 +295,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):  # a closed tab: not news
+            super().handle_error(request, client_address)
+
+
 def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
     """An HTTP server for `directory` on 127.0.0.1 (port 0 = any free port); call serve_forever() on it."""
     handler = functools.partial(Handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", port), handler)
     server.request_log = []  # (path, status, body bytes) of every response
     return server
 

@@ -118,7 +118,8 @@
       navigator.serviceWorker.register(new URL("sw.js", location.href).pathname).catch(() => {});
     }
     const idle = window.requestIdleCallback || ((f) => setTimeout(f, 200));
-    idle(() => ensureSnapshot().catch((e) => console.warn("pygames: no snapshot:", String(e))), { timeout: 3000 });
+    window.pygamesSnapshot.attempt = new Promise((resolve) => idle(() => ensureSnapshot()
+      .catch((e) => console.warn("pygames: no snapshot:", String(e))).finally(resolve), { timeout: 3000 }));
   }).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
 
   async function ensureSnapshot() {

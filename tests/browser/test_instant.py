@@ -248,3 +248,33 @@ def test_an_app_only_deploy_downloads_no_runtime_file_and_runs_the_new_build_who
         app.close()
         if srv is not None:
             stop(srv)
+
+
+# ---------------------------------------------------------------------------------------------------- no storage
+
+REFUSED = """
+const refuse = () => Promise.reject(new DOMException("storage refused", "SecurityError"));
+if (window.caches) { caches.open = refuse; caches.match = refuse; caches.keys = refuse; caches.has = refuse; }
+if (navigator.serviceWorker) navigator.serviceWorker.register = refuse;
+Storage.prototype.setItem = function () { throw new DOMException("storage refused", "QuotaExceededError"); };
+"""
+
+
+def test_with_storage_refused_every_visit_boots_cold_and_plays(browser, test_site_dir):
+    srv, origin = serve(test_site_dir)
+    app = AppPage(browser, origin, locale="en-US")
+    try:
+        app.context.add_init_script(REFUSED)
+        for _ in range(2):
+            app.open("?game=hnim&seats=human,computer&seed=3&botdelay=0")
+            assert boot_kind(app) == "cold"
+            app.click_action("take:1")
+            app.page.wait_for_selector('button[data-action="end"]:not([disabled])')
+            app.page.evaluate("pygamesSnapshot.attempt")  # the idle-time attempt to store a snapshot has ended
+            assert app.page.get_attribute("html", "data-snapshot") is None
+            assert not app.page.locator("[data-testid=error]").is_visible()
+        assert app.page.evaluate("navigator.serviceWorker.controller") is None
+        assert not [e for e in app.errors if "Error" in e], app.errors
+    finally:
+        app.close()
+        stop(srv)
