@@ -172,10 +172,10 @@ function showRules(gameId) {
 // ------------------------------------------------------------------ asked before Python is ready
 
 /** Shows the boot progress right where the player asked, and keeps the request for Python. */
-function wait(command, place) {
+function wait(command, place, inside = false) {
   pending = command;
   const loading = $("loading");
-  place.after(loading);
+  if (inside) place.append(loading); else place.after(loading);
   loading.classList.add("inline");
   loading.hidden = false;
   for (const el of document.querySelectorAll("[data-pending]")) el.removeAttribute("data-pending");
@@ -194,7 +194,7 @@ function onClick(event) {
   else if (name === "new" && Object.hasOwn(data.games, arg)) showNewGame(arg);
   else if (name === "home") { pending = null; showScreen("home"); }
   else if (name === "start" && newGameId) wait(`start:${newGameId}`, target.closest(".row") || target);
-  else if (name === "resume") wait(`resume:${arg}`, target.closest("li") || target);
+  else if (name === "resume") wait(`resume:${arg}`, target.closest("li") || target, true);
   else if (name === "delete") deleteSave(arg);
 }
 
