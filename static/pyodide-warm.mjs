@@ -14,11 +14,14 @@ export async function loadPyodide(options = {}) {
   const root = globalThis.document && document.documentElement;
   const shell = globalThis.pygamesSnapshot;
   let snapshot = null;
+  performance.mark("pygames:interpreter");  // marks: the bench prints where a boot's time goes
   try { snapshot = shell ? await shell.read : null; } catch (e) { snapshot = null; }
+  performance.mark("pygames:snapshot-read");
   if (snapshot) {
     try {
       const pyodide = await coldLoad({ ...options, indexURL, _loadSnapshot: snapshot });
       root.dataset.boot = "snapshot";
+      performance.mark("pygames:pyodide-ready");
       return pyodide;
     } catch (error) {
       console.warn("pygames: the snapshot did not load, cold boot:", String(error));
@@ -26,5 +29,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   if (root) root.dataset.boot = "cold";
-  return coldLoad({ ...options, indexURL });
+  const pyodide = await coldLoad({ ...options, indexURL });
+  performance.mark("pygames:pyodide-ready");
+  return pyodide;
 }

@@ -176,6 +176,9 @@ function wait(command, place, inside = false) {
   pending = command;
   const loading = $("loading");
   if (inside) place.append(loading); else place.after(loading);
+  const title = loading.querySelector("[data-i18n]");
+  title.dataset.i18n = "home.waiting";
+  title.textContent = t("home.waiting");
   loading.classList.add("inline");
   loading.hidden = false;
   for (const el of document.querySelectorAll("[data-pending]")) el.removeAttribute("data-pending");

@@ -160,7 +160,7 @@ def instant_start(browser, dist: Path, runs: int, bare_url: str) -> None:
         print(f"snapshot: {int(headers['x-length']) / 1e6:.1f} MB stored uncompressed, made in "
               f"{int(headers['x-make-ms']) / 1000:.1f} s in a worker after the first ready; storage used "
               f"{usage[0] / 1e6:.1f} MB in all ({', '.join(f'{k} {v / 1e6:.1f} MB' for k, v in usage[1].items())})")
-        warm, shell, bare = [], [], []
+        warm, shell, bare, marks = [], [], [], []
         for _ in range(runs):  # interleaved with cold bare boots, so both see the same machine load
             bare.append(timed_load(browser, bare_url)[0])
             start = time.perf_counter()
@@ -168,11 +168,19 @@ def instant_start(browser, dist: Path, runs: int, bare_url: str) -> None:
             wait_ready(page)
             warm.append(time.perf_counter() - start)
             shell.append(page.evaluate("window.__shellAt") / 1000)
+            marks.append(page.evaluate("""() => Object.fromEntries([
+                ...performance.getEntriesByType("mark").map(m => [m.name, m.startTime]),
+                ["ready", window.__readyAt]])"""))
             if page.get_attribute("html", "data-boot") != "snapshot":
                 raise RuntimeError("a warm boot did not use the snapshot")
         print(f"warm boot (snapshot, service worker): median {median(warm):.2f} s vs cold bare Pyodide "
               f"{median(bare):.2f} s, ratio {median(warm) / median(bare):.2f} (target <= 0.5); home usable warm "
               f"median {median(shell):.2f} s, max {max(shell):.2f} s")
+
+        steps = ["pygames:interpreter", "pygames:snapshot-read", "pygames:pyodide-ready", "ready"]
+        print("warm boot, median ms from navigation: " + ", ".join(
+            f"{name.removeprefix('pygames:')} {median([m.get(name, float('nan')) for m in marks]):.0f}"
+            for name in steps))
 
         # An app-only deploy: same runtime, app code changed; what does the next visit download?
         new = Path(tmp) / "new"

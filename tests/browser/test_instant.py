@@ -133,6 +133,7 @@ def test_home_rules_and_a_start_work_before_the_runtime_is_ready(browser, test_s
         page.fill("#seed", "17")
         page.click('[data-command="start"]')
         assert page.locator("#newgame [data-testid=loading]").is_visible()
+        assert "as soon as the engine is ready" in page.inner_text("#newgame [data-testid=loading]")
         assert page.get_attribute("html", "data-app-state") == "loading"
         assert not page.locator("#game").is_visible()
         released.append(True)
