@@ -35,6 +35,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # PyScript always imports its small plugin shims (py-editor, py-terminal, …); the heavy parts they load only on
 # demand (CodeMirror, xterm) and the MicroPython/TOML/graph chunks are never used by us: not shipped.
 PYSCRIPT_SKIP = ("codemirror", "xterm", "mpy-", "toml-", "pyodide_graph")
+# PyScript chunks its core.js imports at every boot, one after the other: preloaded at once by the page instead.
+PYSCRIPT_BOOT = ("core-", "deprecations-manager-", "donkey-", "error-", "py-editor-", "py-game-", "py-terminal-")
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
         ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".zip": "application/zip"}
 
@@ -181,7 +183,10 @@ def snapshot_imports() -> str:
     """Python run before the memory snapshot is taken: the shell, every playable engine and board renderer, so a
     warm boot has them all compiled. Nothing here may touch the DOM (it runs in a worker) or start a game."""
     boards = sorted(p.stem for p in (ROOT / "pygames/web/boards").glob("*.py") if p.stem != "__init__")
-    lines = ["import pygames.web.app", "from pygames.core import registry", "registry.playable()",
+    # PyScript's own `pyscript` package (written and imported by PyScript at every boot) needs these: having
+    # them compiled in the snapshot shortens the warm boot; they do not depend on the page.
+    lines = ["import asyncio, base64, html, inspect, io, json, pathlib",
+             "import pygames.web.app", "from pygames.core import registry", "registry.playable()",
              *[f"import pygames.web.boards.{name}" for name in boards]]
     return "\n".join(lines)
 
@@ -230,7 +235,9 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
     entries = {p.relative_to(out).as_posix(): sha(p) for p in files}
     runtime_bytes = {k: (out / k).stat().st_size for k in entries if k.startswith("runtime/pyodide/")}
     template_text = (ROOT / "index.html").read_text(encoding="utf-8")
-    version = hashlib.sha256(json.dumps([versions, entries, template_text], sort_keys=True).encode()).hexdigest()[:12]
+    # The snapshot (made on the device, keyed on this hash) also depends on what it imports.
+    version = hashlib.sha256(json.dumps([versions, entries, template_text, snapshot_imports()],
+                                        sort_keys=True).encode()).hexdigest()[:12]
     # Two caches (see templates/sw.js.j2): the runtime's, named after its versions, and the app's, after the build.
     runtime_cache = f"pygames-runtime-pyodide-{versions['pyodide']}-pyscript-{versions['pyscript']}"
     app_cache = f"pygames-app-{version}"
@@ -253,6 +260,8 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
     }
     context = {"versions": versions, "version": version, "boot": boot, "t": catalogue["en"],
                "runtime_cache": runtime_cache,
+               "pyscript_chunks": [k for k in runtime_files if k.startswith("runtime/pyscript/")
+                                   and k.removeprefix("runtime/pyscript/").startswith(PYSCRIPT_BOOT)],
                "games": game_cards(with_test_games)}
     (out / "index.html").write_text(env.get_template("index.html").render(**context), encoding="utf-8")
     entries["index.html"] = sha(out / "index.html")
