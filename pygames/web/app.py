@@ -98,13 +98,18 @@ class App:
     def run_pending(self, pending: str) -> None:
         """Do what the prebuilt home screen was asked before Python was ready: its dialog has our fields."""
         name, _, arg = pending.partition(":")
-        if name in ("new", "start") and arg in self.games:
-            self.new_game_id = arg
-            self.show_new_game(arg, keep_values=True)
-            if name == "start":
-                self.start_from_form()
-        elif name != "resume" or not self.resume(arg):
-            self.show_home()
+        try:
+            if name in ("new", "start") and arg in self.games:
+                self.new_game_id = arg
+                self.show_new_game(arg, keep_values=True)
+                if name == "start":
+                    self.start_from_form()
+                return
+            if name == "resume" and self.resume(arg):
+                return
+        except Exception as exc:  # whatever was asked, the app still starts
+            self.show_error(self.cat.t("app.error", message=str(exc)[:300]))
+        self.show_home()
 
     def start_from_link(self, link: dict) -> None:
         game = self.games[link["game"]]

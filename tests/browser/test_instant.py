@@ -152,6 +152,47 @@ def test_home_rules_and_a_start_work_before_the_runtime_is_ready(browser, test_s
         stop(srv)
 
 
+def test_a_resume_asked_before_the_runtime_is_ready_opens_that_game_once_it_is(browser, test_site_dir):
+    from pygames_testgames import hidden_nim as nim
+
+    from pygames import core
+
+    state = core.apply(nim, core.new_game(nim, 2, 5), 0, "take:1")
+    save = core.save_recipe(state, {"id": "mine", "seats": [{"name": "Zoe", "kind": "human"},
+                                                            {"name": "", "kind": "computer"}]})
+    srv, origin = serve(test_site_dir)
+    app = AppPage(browser, origin, locale="en-US")
+    held, released = [], []
+
+    def hold(route):
+        route.continue_() if released else held.append(route)
+
+    try:
+        app.context.add_init_script(f"""if (!localStorage.getItem("pygames.saves")) {{
+            localStorage.setItem("pygames.save.mine", {json.dumps(json.dumps(save))});
+            localStorage.setItem("pygames.saves", '["mine"]');
+        }}""")
+        for pattern in RUNTIME_HELD:
+            app.page.route(pattern, hold)
+        app.page.goto(origin + "/?botdelay=0")
+        page = app.page
+        page.wait_for_selector("html[data-shell=ready]", state="attached")
+        assert "Zoe" in page.inner_text('li[data-save="mine"]')
+        page.click('[data-command="resume:mine"]')
+        assert page.locator('li[data-save="mine"] [data-testid=loading]').is_visible()
+        assert page.get_attribute("html", "data-app-state") == "loading" and held
+        released.append(True)
+        for route in held:
+            route.continue_()
+        app.wait_ready()
+        page.wait_for_selector('button[data-action="end"]:not([disabled])', timeout=BOOT_MS)
+        assert app.saved()["history"] == [[0, "take:1"]] and app.saved()["seats"][0]["name"] == "Zoe"
+        assert not [e for e in app.errors if "Error" in e], app.errors
+    finally:
+        app.close()
+        stop(srv)
+
+
 # ---------------------------------------------------------------------------------------------------- snapshot
 
 
