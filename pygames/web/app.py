@@ -33,7 +33,7 @@ def storage_get(key: str) -> str | None:
 
 
 def shell_pending() -> str | None:
-    """A start or resume asked on the prebuilt home screen before Python was ready (static/shell.mjs)."""
+    """A start or resume asked on the prebuilt home screen before Python was ready (static/shell.js)."""
     shell = getattr(js, "pygamesShell", None)
     asked = shell.takePending() if shell is not None else None
     return asked if isinstance(asked, str) else None
@@ -164,7 +164,7 @@ class App:
         self.session = None
         storage_set(CURRENT_KEY, None)
         self.show_screen("home")
-        js.pygamesShell.renderSaves()  # static/shell.mjs draws the saved-games list, before and after boot
+        js.pygamesShell.renderSaves()  # static/shell.js draws the saved-games list, before and after boot
 
     def show_new_game(self, game_id: str, keep_values: bool = False) -> None:
         game = self.games[game_id]
