@@ -18,6 +18,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -34,6 +35,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # PyScript always imports its small plugin shims (py-editor, py-terminal, …); the heavy parts they load only on
 # demand (CodeMirror, xterm) and the MicroPython/TOML/graph chunks are never used by us: not shipped.
 PYSCRIPT_SKIP = ("codemirror", "xterm", "mpy-", "toml-", "pyodide_graph")
+# PyScript chunks its core.js imports at every boot, one after the other: preloaded at once by the page instead.
+PYSCRIPT_BOOT = ("core-", "deprecations-manager-", "donkey-", "error-", "py-editor-", "py-game-", "py-terminal-")
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
         ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".zip": "application/zip"}
 
@@ -68,11 +71,20 @@ def ensure_venv() -> None:
         os.execv(str(venv_python()), [str(venv_python()), str(Path(__file__).resolve()), *sys.argv[1:]])
 
 
+def installed_runtime_versions() -> dict:
+    """The versions of Pyodide and PyScript actually in node_modules ({} when missing)."""
+    found = {}
+    for key, name in (("pyodide", "pyodide"), ("pyscript", "@pyscript/core")):
+        path = ROOT / "node_modules" / name / "package.json"
+        if path.exists():
+            found[key] = json.loads(path.read_text(encoding="utf-8")).get("version")
+    return found
+
+
 def ensure_node_modules() -> None:
-    """`npm ci` when node_modules is missing or older than the lock file."""
-    lock = ROOT / "package-lock.json"
-    stamp = ROOT / "node_modules" / ".package-lock.json"
-    if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime:
+    """`npm ci` when node_modules lacks the pinned runtime. Compared by version, not by file dates: a fresh
+    checkout (or a worktree sharing node_modules through a symlink) must not wipe a good install."""
+    if installed_runtime_versions() == runtime_versions():
         return
     npm = shutil.which("npm")
     if npm is None:
@@ -98,11 +110,21 @@ def catalogue_files(with_test_games: bool) -> list[Path]:
     return list(dict.fromkeys(files))
 
 
-def load_catalogue(with_test_games: bool) -> dict[str, dict[str, str]]:
+def stamped(path: Path, stamp: str) -> bytes:
+    """A strings.json, with `stamp` appended to the shell's "Games" heading when given (an app-only change)."""
+    data = path.read_bytes()
+    if not stamp or path != ROOT / "pygames/web/strings.json":
+        return data
+    texts = json.loads(data)
+    texts["home.games"] = {lang: f"{text} {stamp}" for lang, text in texts["home.games"].items()}
+    return json.dumps(texts, ensure_ascii=False, indent=1).encode()
+
+
+def load_catalogue(with_test_games: bool, stamp: str = "") -> dict[str, dict[str, str]]:
     """{lang: {key: text}} merged from every strings.json; a key in one language only is a build error."""
     merged: dict[str, dict[str, str]] = {"en": {}, "fr": {}}
     for path in catalogue_files(with_test_games):
-        for key, texts in json.loads(path.read_text(encoding="utf-8")).items():
+        for key, texts in json.loads(stamped(path, stamp)).items():
             if set(texts) != {"en", "fr"}:
                 raise SystemExit(f"{path}: {key} must have exactly 'en' and 'fr'")
             for lang in merged:
@@ -110,7 +132,7 @@ def load_catalogue(with_test_games: bool) -> dict[str, dict[str, str]]:
     return merged
 
 
-def zip_packages(target: Path, with_test_games: bool) -> None:
+def zip_packages(target: Path, with_test_games: bool, stamp: str = "") -> None:
     """The Python packages as one zip, unpacked by PyScript's `files` setting into the virtual file system."""
     roots = [(ROOT, ROOT / "pygames")]
     if with_test_games:
@@ -121,7 +143,39 @@ def zip_packages(target: Path, with_test_games: bool) -> None:
                 if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
                     info = zipfile.ZipInfo(str(path.relative_to(base)), date_time=(2020, 1, 1, 0, 0, 0))
                     info.compress_type = zipfile.ZIP_DEFLATED
-                    zf.writestr(info, path.read_bytes())
+                    zf.writestr(info, stamped(path, stamp))
+
+
+def shell_strings(catalogue: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """The strings the prebuilt shell (static/shell.mjs) needs before Python runs: the shell's catalogue, the
+    games' names and their option labels, in both languages."""
+    shell_keys = set(json.loads((ROOT / "pygames/web/strings.json").read_text(encoding="utf-8")))
+    wanted = re.compile(r"^(home\.|\w+\.opt\.)")
+    return {lang: {k: v for k, v in texts.items() if k in shell_keys or wanted.match(k)}
+            for lang, texts in catalogue.items()}
+
+
+def save_limits() -> dict[str, int]:
+    """The core's limits on saved text (one source: pygames/core), for the prebuilt list that reads saves in JS."""
+    from pygames.core import engine
+
+    return {"maxDepth": engine.MAX_DEPTH, "maxChars": engine.MAX_SAVE_BYTES}
+
+
+def dialog_specs(with_test_games: bool) -> dict[str, dict]:
+    """{game: {players: [lo, hi], options: [{id, labels, default}]}} for the prebuilt new-game dialog; the same
+    fields as app.py's dialog (option values are choice indices). Every playable game, test games included."""
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+    from pygames.core import registry
+
+    specs = {}
+    for gid, game in registry.playable().items():
+        if gid not in registry.GAME_IDS and not with_test_games:
+            continue
+        options = [{"id": o["id"], "labels": [f"{gid}.opt.{o['id']}.{c}" for c in o["choices"]],
+                    "default": o["choices"].index(o["default"])} for o in game.OPTIONS]
+        specs[gid] = {"players": list(getattr(game, "DIALOG_PLAYERS", game.PLAYERS)), "options": options}
+    return specs
 
 
 def game_cards(with_test_games: bool) -> list[dict]:
@@ -132,12 +186,25 @@ def game_cards(with_test_games: bool) -> list[dict]:
     return [{"id": gid, "ready": registry.load(gid) is not None} for gid in registry.GAME_IDS]
 
 
+def snapshot_imports() -> str:
+    """Python run before the memory snapshot is taken: the shell, every playable engine and board renderer, so a
+    warm boot has them all compiled. Nothing here may touch the DOM (it runs in a worker) or start a game."""
+    boards = sorted(p.stem for p in (ROOT / "pygames/web/boards").glob("*.py") if p.stem != "__init__")
+    # PyScript's own `pyscript` package (written and imported by PyScript at every boot) needs these: having
+    # them compiled in the snapshot shortens the warm boot; they do not depend on the page.
+    lines = ["import asyncio, base64, html, inspect, io, json, pathlib",
+             "import pygames.web.app", "from pygames.core import registry", "registry.playable()",
+             *[f"import pygames.web.boards.{name}" for name in boards]]
+    return "\n".join(lines)
+
+
 def sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
-def build(out: Path = DIST, with_test_games: bool = False) -> dict:
-    """Render templates, copy static files and the runtime, zip the engines, write the precache manifest."""
+def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> dict:
+    """Render templates, copy static files and the runtime, zip the engines, write the precache manifest.
+    `stamp` (tests and bench only) makes an app-only change: it is appended to the "Games" heading."""
     import jinja2
 
     if out.exists():
@@ -150,16 +217,17 @@ def build(out: Path = DIST, with_test_games: bool = False) -> dict:
         if path.suffix in (".js", ".css") and not path.name.startswith(PYSCRIPT_SKIP):
             shutil.copy2(path, out / "runtime/pyscript" / path.name)
     shutil.copytree(ROOT / "static", out / "static")
-    zip_packages(out / "pygames.zip", with_test_games)
+    zip_packages(out / "pygames.zip", with_test_games, stamp)
     shutil.copy2(ROOT / "pygames/web/main.py", out / "main.py")
 
-    catalogue = load_catalogue(with_test_games)
+    catalogue = load_catalogue(with_test_games, stamp)
     (out / "i18n").mkdir()
     for lang, texts in catalogue.items():
         (out / "i18n" / f"{lang}.json").write_text(json.dumps(texts, ensure_ascii=False, sort_keys=True),
                                                   encoding="utf-8")
     versions = runtime_versions()
-    config = {"interpreter": "./runtime/pyodide/pyodide.mjs", "files": {"./pygames.zip": "./*"}}
+    # PyScript imports our wrapper of loadPyodide (boot from a memory snapshot when this device has one).
+    config = {"interpreter": "./static/pyodide-warm.mjs", "files": {"./pygames.zip": "./*"}}
     (out / "pyscript.json").write_text(json.dumps(config), encoding="utf-8")
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(ROOT), str(ROOT / "templates")]),
@@ -174,27 +242,45 @@ def build(out: Path = DIST, with_test_games: bool = False) -> dict:
     entries = {p.relative_to(out).as_posix(): sha(p) for p in files}
     runtime_bytes = {k: (out / k).stat().st_size for k in entries if k.startswith("runtime/pyodide/")}
     template_text = (ROOT / "index.html").read_text(encoding="utf-8")
-    version = hashlib.sha256(json.dumps([versions, entries, template_text], sort_keys=True).encode()).hexdigest()[:12]
-    cache_name = f"pygames-{version}-pyodide-{versions['pyodide']}-pyscript-{versions['pyscript']}"
+    # The snapshot (made on the device, keyed on this hash) also depends on what it imports.
+    version = hashlib.sha256(json.dumps([versions, entries, template_text, snapshot_imports()],
+                                        sort_keys=True).encode()).hexdigest()[:12]
+    # Two caches (see templates/sw.js.j2): the runtime's, named after its versions, and the app's, after the build.
+    runtime_cache = f"pygames-runtime-pyodide-{versions['pyodide']}-pyscript-{versions['pyscript']}"
+    app_cache = f"pygames-app-{version}"
     precache = sorted([*entries, "index.html"])
+    runtime_files = [k for k in precache if k.startswith("runtime/")]
+    app_files = [k for k in precache if not k.startswith("runtime/")]
     boot = {
-        "cacheName": cache_name,
+        "appCache": app_cache,
+        "runtimeCache": runtime_cache,
         "precache": precache,
         "strings": {lang: {k: v for k, v in texts.items() if k.startswith("boot.")}
                     for lang, texts in catalogue.items()},
         # Fetched (not imported) runtime files: the progress bar counts their bytes.
         "fetchBytes": {k: v for k, v in runtime_bytes.items() if not k.endswith(".mjs")},
+        "version": version,
+        "pyodide": versions["pyodide"],
+        "snapshotImports": snapshot_imports(),
+        "shell": shell_strings(catalogue),
+        "games": dialog_specs(with_test_games),
+        "saveLimits": save_limits(),
     }
     context = {"versions": versions, "version": version, "boot": boot, "t": catalogue["en"],
+               "runtime_cache": runtime_cache,
+               "pyscript_chunks": [k for k in runtime_files if k.startswith("runtime/pyscript/")
+                                   and k.removeprefix("runtime/pyscript/").startswith(PYSCRIPT_BOOT)],
                "games": game_cards(with_test_games)}
     (out / "index.html").write_text(env.get_template("index.html").render(**context), encoding="utf-8")
     entries["index.html"] = sha(out / "index.html")
-    manifest = {"version": version, "cache": cache_name, "runtime": versions, "files": entries}
+    manifest = {"version": version, "caches": {"app": app_cache, "runtime": runtime_cache}, "runtime": versions,
+                "files": entries}
     (out / "precache.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
-    (out / "sw.js").write_text(env.get_template("sw.js.j2").render(cache_name=cache_name, precache=precache),
-                               encoding="utf-8")
+    (out / "sw.js").write_text(env.get_template("sw.js.j2").render(
+        build=version, runtime_cache=runtime_cache, app_files=app_files, runtime_files=runtime_files),
+        encoding="utf-8")
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print(f"build: {out.relative_to(ROOT)}/ {len(entries)} files, {total / 1e6:.1f} MB, cache {cache_name}")
+    print(f"build: {out.name}/ {len(entries)} files, {total / 1e6:.1f} MB, {app_cache}, {runtime_cache}")
     return manifest
 
 
@@ -204,8 +290,21 @@ def build(out: Path = DIST, with_test_games: bool = False) -> dict:
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
 
+    def send_response(self, code, message=None):
+        self.sent = [code, 0]
+        super().send_response(code, message)
+
+    def send_header(self, keyword, value):
+        if keyword.lower() == "content-length" and getattr(self, "sent", None):
+            self.sent[1] = int(value)
+        super().send_header(keyword, value)
+
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")
+        log = getattr(self.server, "request_log", None)  # tests and bench: what the server really sent
+        if log is not None and getattr(self, "sent", None):
+            body = self.sent[1] if self.command == "GET" and self.sent[0] == 200 else 0
+            log.append((self.path.split("?")[0].lstrip("/"), self.sent[0], body))
         super().end_headers()
 
     def log_message(self, fmt, *args):  # quiet: tests and benchmarks read their own logs
@@ -213,11 +312,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):  # a closed tab: not news
+            super().handle_error(request, client_address)
+
+
 def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
     """An HTTP server for `directory` on 127.0.0.1 (port 0 = any free port); call serve_forever() on it."""
     handler = functools.partial(Handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", port), handler)
+    server.request_log = []  # (path, status, body bytes) of every response
     return server
 
 

@@ -6,6 +6,31 @@
   "use strict";
   const data = JSON.parse(document.getElementById("boot-data").textContent);
   const root = document.documentElement;
+
+  // The memory snapshot of this build, if this device stored one: its reading starts now, in parallel with
+  // PyScript's start-up; static/pyodide-warm.mjs awaits it. Keyed on the build hash (which covers the runtime
+  // versions); an entry of another build or of a wrong length is stale or damaged: dropped, cold boot.
+  const SNAPSHOT_CACHE = "pygames-snapshot";
+  const snapshotKey = new URL(`__snapshot__/${data.version}.bin`, location.href).href;
+  async function readSnapshot() {
+    if (!window.caches) return null;
+    const cache = await caches.open(SNAPSHOT_CACHE);  // rejects when storage is refused: cold boot
+    const response = await cache.match(snapshotKey);
+    if (!response) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (response.headers.get("x-build") !== data.version || response.headers.get("x-pyodide") !== data.pyodide
+        || bytes.byteLength !== Number(response.headers.get("x-length"))) {
+      console.warn("pygames: stale or damaged snapshot dropped");
+      await cache.delete(snapshotKey);
+      return null;
+    }
+    return bytes;
+  }
+  window.pygamesSnapshot = {
+    key: snapshotKey, cache: SNAPSHOT_CACHE, made: null,
+    read: readSnapshot().catch(() => null),
+    drop() { return window.caches ? caches.open(SNAPSHOT_CACHE).then(c => c.delete(snapshotKey)).catch(() => {}) : null; },
+  };
   let lang = null;
   try { lang = localStorage.getItem("pygames.lang"); } catch (e) { /* storage may be disabled */ }
   if (lang !== "fr" && lang !== "en") {
@@ -38,7 +63,9 @@
       ? ` ${(got / 1e6).toFixed(1)} / ${(total / 1e6).toFixed(1)} MB` : "");
   }
 
-  const cacheName = data.cacheName;
+  // Before the service worker controls the page (first visit), what the page fetches is stored by the page
+  // itself: runtime files in the runtime's cache, the app's in this build's cache (the worker then skips them).
+  const storeCopies = !(navigator.serviceWorker && navigator.serviceWorker.controller);
   const basePath = new URL(".", location.href).pathname;
   const nativeFetch = window.fetch.bind(window);
   window.fetch = async function (input, init) {
@@ -48,8 +75,9 @@
     const method = ((init && init.method) || (isRequest ? input.method : "GET")).toUpperCase();
     if (url.origin !== location.origin || method !== "GET" || !response.ok) return response;
     const key = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
-    if (window.caches && data.precache.includes(key)) {
+    if (storeCopies && window.caches && data.precache.includes(key)) {
       const copy = response.clone();
+      const cacheName = key.startsWith("runtime/") ? data.runtimeCache : data.appCache;
       caches.open(cacheName).then(c => c.put(url.href, copy)).catch(() => {});
     }
     if (!(key in expected) || !response.body) return response;
@@ -80,13 +108,53 @@
   }
   window.pygamesBootFailed = fail;
 
-  // Register the service worker once the app is ready, so it never competes with the first boot.
+  // Once the app is ready, and never before: register the service worker, then (in idle time) make the memory
+  // snapshot later visits boot from, if this device has none for this build yet.
+  let afterReadyDone = false;
   new MutationObserver(() => {
-    if (root.dataset.appState === "ready" && "serviceWorker" in navigator && !window.pygamesSwStarted) {
-      window.pygamesSwStarted = true;
-      navigator.serviceWorker.register("sw.js").catch(() => {});
+    if (root.dataset.appState !== "ready" || afterReadyDone) return;
+    afterReadyDone = true;
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.register(new URL("sw.js", location.href).pathname).catch(() => {});
     }
+    const idle = window.requestIdleCallback || ((f) => setTimeout(f, 200));
+    window.pygamesSnapshot.attempt = new Promise((resolve) => idle(() => ensureSnapshot()
+      .catch((e) => console.warn("pygames: no snapshot:", String(e))).finally(resolve), { timeout: 3000 }));
   }).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
+
+  async function ensureSnapshot() {
+    if (!window.caches || !window.Worker || !window.CompressionStream) return;  // cold boots, app still works
+    const cache = await caches.open(SNAPSHOT_CACHE);  // throws when storage is refused: no snapshot, no harm
+    const existing = await cache.match(snapshotKey);
+    if (existing && root.dataset.boot === "snapshot") {
+      root.dataset.snapshot = "stored";
+      return;
+    }
+    // The page fetches the package (so the service worker answers with this page's build), the worker boots.
+    const zip = await (await fetch("pygames.zip")).arrayBuffer();
+    const worker = new Worker("static/snapshot-worker.mjs", { type: "module" });
+    const result = await new Promise((resolve) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.onerror = (event) => resolve({ ok: false, message: String(event.message || "worker error") });
+      worker.postMessage({ build: data.version, key: snapshotKey, cacheName: SNAPSHOT_CACHE, zip,
+                           imports: data.snapshotImports }, [zip]);
+    });
+    worker.terminate();
+    window.pygamesSnapshot.made = result;
+    if (result.ok) root.dataset.snapshot = "stored";
+    else console.warn("pygames: snapshot not made:", result.message);
+  }
+
+  // Tell the service worker which build this page runs, so it answers the page from that build's cache only,
+  // even if a newer worker takes over while the page is open.
+  function announceBuild() {
+    const sw = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (sw) sw.postMessage({ type: "build", build: data.version, runtime: data.runtimeCache });
+  }
+  if (navigator.serviceWorker) {
+    announceBuild();
+    navigator.serviceWorker.addEventListener("controllerchange", announceBuild);
+  }
 
   document.addEventListener("DOMContentLoaded", () => { translateLoading(); show(); });
 })();

@@ -4,13 +4,18 @@
   medians of interleaved runs) and their ratio (target <= 1.10);
 - bytes: transferred on a first visit until ready vs the runtime floor (the 5 Pyodide boot files), ratio (<= 1.05);
 - offline: reload time with the server stopped and the network off, served by our service worker;
+- instant start (issue 13): home usable (data-shell=ready) cold and warm (target <= 0.5 s); warm boot from the
+  memory snapshot vs the cold bare boot (target <= 0.5); the snapshot's size, time to make and the storage used;
+  bytes downloaded after an app-only deploy (target <= 1.5 MB), with the runtime's share (should be 0);
 - per game: random full games per second in CPython, and tap-to-DOM latency p50/p95 in the browser.
 """
 
 from __future__ import annotations
 
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -38,9 +43,19 @@ def pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
 
 
+# Times in the page (from navigation start) at which the shell and the app became ready.
+MARKS = """new MutationObserver(() => {
+  const root = document.documentElement, t = performance.now();
+  if (root.dataset.shell === "ready" && !window.__shellAt) window.__shellAt = t;
+  if (root.dataset.appState === "ready" && !window.__readyAt) window.__readyAt = t;
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-shell", "data-app-state"] });"""
+SHELL_TIMES: list[float] = []
+
+
 def timed_load(browser, url: str) -> tuple[float, int]:
     """(seconds to ready, bytes received) for a cold load in a fresh context."""
     context = browser.new_context()
+    context.add_init_script(MARKS)
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -56,6 +71,9 @@ def timed_load(browser, url: str) -> tuple[float, int]:
     if page.get_attribute("html", "data-app-state") != "ready":
         raise RuntimeError(f"{url} failed to boot: {errors}")
     total = sum(received)
+    shell_at = page.evaluate("window.__shellAt || null")
+    if shell_at is not None:
+        SHELL_TIMES.append(shell_at / 1000)
     context.close()
     return elapsed, total
 
@@ -110,6 +128,82 @@ def tap_latency(browser, origin: str, game_id: str, moves: int = 40) -> list[flo
     return samples
 
 
+def wait_ready(page) -> None:
+    page.wait_for_selector("html[data-app-state=ready], html[data-app-state=error]", state="attached",
+                           timeout=120_000)
+    if page.get_attribute("html", "data-app-state") != "ready":
+        raise RuntimeError("the app failed to boot")
+
+
+def wait_stored(page) -> dict:
+    """Waits for this build's snapshot and returns its stored headers (size, time to make)."""
+    page.wait_for_selector("html[data-snapshot=stored]", state="attached", timeout=300_000)
+    return page.evaluate("""async () => {
+        const hit = await (await caches.open(pygamesSnapshot.cache)).match(pygamesSnapshot.key);
+        return Object.fromEntries(hit.headers.entries()); }""")
+
+
+def instant_start(browser, dist: Path, runs: int, bare_url: str) -> None:
+    """Home-screen time, warm boots from the snapshot, the snapshot's costs, and an app-only deploy's bytes."""
+    print(f"home usable (data-shell=ready): cold median {median(SHELL_TIMES):.2f} s, max {max(SHELL_TIMES):.2f} s "
+          f"(target <= 0.5)")
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        shutil.copytree(dist, site)
+        server = build.start_server_thread(site)
+        context = browser.new_context()
+        context.add_init_script(MARKS)
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_port}/")
+        wait_ready(page)
+        headers = wait_stored(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        usage = page.evaluate("navigator.storage.estimate().then(e => [e.usage, e.usageDetails || {}])")
+        print(f"snapshot: {int(headers['x-length']) / 1e6:.1f} MB stored uncompressed, made in "
+              f"{int(headers['x-make-ms']) / 1000:.1f} s in a worker after the first ready; storage used "
+              f"{usage[0] / 1e6:.1f} MB in all ({', '.join(f'{k} {v / 1e6:.1f} MB' for k, v in usage[1].items())})")
+        warm, shell, bare, marks = [], [], [], []
+        for _ in range(runs):  # interleaved with cold bare boots, so both see the same machine load
+            bare.append(timed_load(browser, bare_url)[0])
+            start = time.perf_counter()
+            page.reload()
+            wait_ready(page)
+            warm.append(time.perf_counter() - start)
+            shell.append(page.evaluate("window.__shellAt") / 1000)
+            marks.append(page.evaluate("""() => Object.fromEntries([
+                ...performance.getEntriesByType("mark").map(m => [m.name, m.startTime]),
+                ["ready", window.__readyAt]])"""))
+            if page.get_attribute("html", "data-boot") != "snapshot":
+                raise RuntimeError("a warm boot did not use the snapshot")
+        print(f"warm boot (snapshot, service worker): median {median(warm):.2f} s vs cold bare Pyodide "
+              f"{median(bare):.2f} s, ratio {median(warm) / median(bare):.2f} (target <= 0.5); home usable warm "
+              f"median {median(shell):.2f} s, max {max(shell):.2f} s")
+
+        steps = ["pygames:interpreter", "pygames:snapshot-read", "pygames:pyodide-ready", "ready"]
+        print("warm boot, median ms from navigation: " + ", ".join(
+            f"{name.removeprefix('pygames:')} {median([m.get(name, float('nan')) for m in marks]):.0f}"
+            for name in steps))
+
+        # An app-only deploy: same runtime, app code changed; what does the next visit download?
+        new = Path(tmp) / "new"
+        build.build(new, with_test_games=False, stamp="bench")
+        shutil.rmtree(site)
+        shutil.copytree(new, site)
+        server.request_log.clear()
+        page.reload()
+        wait_ready(page)
+        new_build = page.get_attribute("html", "data-build")
+        page.wait_for_function(f"""caches.open("pygames-meta").then(c => c.match("__meta__/builds.json"))
+            .then(r => r && r.json()).then(m => !!m && m[0].build === "{new_build}")""", timeout=120_000)
+        total = sum(size for _, _, size in server.request_log)
+        runtime = sum(size for path, _, size in server.request_log if path.startswith("runtime/"))
+        print(f"app-only deploy: next visit downloaded {total / 1e6:.2f} MB (target <= 1.5), runtime files "
+              f"{runtime / 1e6:.2f} MB, {len(server.request_log)} requests")
+        context.close()
+        server.shutdown()
+        server.server_close()
+
+
 def main(root: Path, dist: Path, runs: int = 5) -> int:
     from playwright.sync_api import sync_playwright
 
@@ -155,6 +249,8 @@ def main(root: Path, dist: Path, runs: int = 5) -> int:
             times.append(time.perf_counter() - start)
         context.close()
         print(f"offline reload: median {median(times):.2f} s over {runs} runs")
+
+        instant_start(browser, dist, runs, f"{origin}/bench-bare.html")
 
         for gid, rate in games_per_second().items():
             print(f"game {gid}: {rate:.1f} random full games/s in CPython")

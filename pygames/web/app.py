@@ -36,6 +36,13 @@ def storage_get(key: str) -> str | None:
     return value if isinstance(value, str) else None  # JS null arrives as pyodide's jsnull, not None
 
 
+def shell_pending() -> str | None:
+    """A start or resume asked on the prebuilt home screen before Python was ready (static/shell.js)."""
+    shell = getattr(js, "pygamesShell", None)
+    asked = shell.takePending() if shell is not None else None
+    return asked if isinstance(asked, str) else None
+
+
 def storage_set(key: str, value: str | None) -> None:
     try:
         if value is None:
@@ -90,8 +97,11 @@ class App:
         by_id("loading").hidden = True
         js.document.querySelector(".topbar").hidden = False
         by_id("app").hidden = False
+        pending = shell_pending()
         if link and link.get("game"):
             self.start_from_link(link)
+        elif pending:
+            self.run_pending(pending)
         elif not self.resume_current():
             self.show_home()
         js.document.documentElement.dataset.appState = "ready"
@@ -99,6 +109,22 @@ class App:
     def on_resize(self, _event=None) -> None:
         if self.screen == "game" and self.covered_for is None:
             reach.bring_decision_into_view()
+
+    def run_pending(self, pending: str) -> None:
+        """Do what the prebuilt home screen was asked before Python was ready: its dialog has our fields."""
+        name, _, arg = pending.partition(":")
+        try:
+            if name in ("new", "start") and arg in self.games:
+                self.new_game_id = arg
+                self.show_new_game(arg, keep_values=True)
+                if name == "start":
+                    self.start_from_form()
+                return
+            if name == "resume" and self.resume(arg):
+                return
+        except Exception as exc:  # whatever was asked, the app still starts
+            self.show_error(self.cat.t("app.error", message=clip(describe(exc), 300)))
+        self.show_home()
 
     def start_from_link(self, link: dict) -> None:
         game = self.games[link["game"]]
@@ -159,31 +185,7 @@ class App:
         self.draw_saved_games()
 
     def draw_saved_games(self) -> None:
-        target = by_id("continue-list")
-        clear(target)
-        saves = self.tab.entries()
-        for entry in saves:
-            if entry.error is not None:
-                target.appendChild(self.unreadable_item(entry))
-                continue
-            save_id, data = entry.save_id, entry.data
-            seats = [s for s in data.get("seats", []) if isinstance(s, dict)]
-            names = ", ".join(clean_name(s.get("name", "")) or self.cat.t(
-                "new.default_name" if s.get("kind") == HUMAN else "new.computer_name", n=i + 1)
-                for i, s in enumerate(seats))
-            label = self.cat.t("home.saved", game=self.cat.t(f"home.game.{data.get('game')}"), players=names,
-                               moves=len(data.get("history", [])))
-            over = data.get("over") is True  # a finished game is listed as such, to view, not to resume
-            if over:
-                label += " — " + self.cat.t("home.finished")
-            target.appendChild(el("li", {"data-save": save_id, "class": "finished" if over else None}, None, [
-                el("span", {"class": "save-label"}, label),
-                el("button", {"type": "button", "data-command": f"resume:{save_id}"},
-                   self.cat.t("home.view" if over else "home.resume")),
-                el("button", {"type": "button", "data-command": f"delete:{save_id}", "class": "quiet"},
-                   self.cat.t("home.delete")),
-            ]))
-        by_id("continue-empty").hidden = bool(saves)
+        js.pygamesShell.renderSaves()  # static/shell.js draws the saved-games list, before and after boot
         by_id("home-note").hidden = True
 
     def show_new_game(self, game_id: str, keep_values: bool = False) -> None:
@@ -597,16 +599,6 @@ class App:
     def delete_save(self, save_id: str) -> None:
         self.tab.delete(save_id)
         self.show_home()
-
-    def unreadable_item(self, entry: storage.Entry):
-        """A stored save that does not read: named, with its reason, exportable as it is and deletable."""
-        reason = self.cat.t(entry.error.key, **entry.error.params)
-        return el("li", {"data-save": entry.save_id, "data-unreadable": "true"}, None, [
-            el("span", {"class": "save-label"}, self.cat.t("home.unreadable", name=clip(entry.save_id, 40),
-                                                           reason=reason)),
-            el("button", {"type": "button", "data-command": f"export-raw:{entry.save_id}"}, self.cat.t("home.export")),
-            el("button", {"type": "button", "data-command": f"delete:{entry.save_id}", "class": "quiet"},
-               self.cat.t("home.delete"))])
 
     def export(self) -> None:
         s = self.session

@@ -19,10 +19,13 @@ def test_reload_with_the_network_off_reaches_ready_and_plays(browser, server):
         scope = app.page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
         assert scope == origin + "/"
         app.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
-        cache = app.page.evaluate("caches.keys()")
-        assert len(cache) == 1 and cache[0].startswith("pygames-") and "pyodide-314.0.7" in cache[0]
-        stored = app.page.evaluate(f"caches.open('{cache[0]}').then(c => c.keys()).then(k => k.map(r => r.url))")
-        assert origin + "/runtime/pyodide/pyodide.asm.wasm" in stored and origin + "/pygames.zip" in stored
+        build_id = app.page.get_attribute("html", "data-build")
+        runtime = "pygames-runtime-pyodide-314.0.7-pyscript-0.7.31"
+        assert {runtime, f"pygames-app-{build_id}"} <= set(app.page.evaluate("caches.keys()"))
+        urls = "name => caches.open(name).then(c => c.keys()).then(k => k.map(r => r.url))"
+        stored = app.page.evaluate(urls, runtime)
+        assert origin + "/runtime/pyodide/pyodide.asm.wasm" in stored and origin + "/pygames.zip" not in stored
+        assert origin + "/pygames.zip" in app.page.evaluate(urls, f"pygames-app-{build_id}")
         app.click_action("take:1")
 
         server.shutdown()

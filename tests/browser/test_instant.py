@@ -1,0 +1,322 @@
+"""Instant start (issue 13): the prebuilt home screen works before Python does; later visits boot from a memory
+snapshot made on the device; a deploy that changes only app code downloads only the app's files.
+
+Each test has its own browser context (its own storage and service worker) and its own server, whose request log
+is what was really downloaded. Nothing here is timed: speed is `python3 build.py bench`.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from conftest import BOOT_MS, AppPage
+
+import build
+
+pytestmark = pytest.mark.browser
+SNAPSHOT_MS = 180_000  # making a snapshot boots a second interpreter in a worker: slow on a loaded machine
+RUNTIME_HELD = ("**/runtime/pyodide/**", "**/pygames.zip")
+
+
+def serve(directory):
+    srv = build.start_server_thread(directory)
+    return srv, f"http://127.0.0.1:{srv.server_port}"
+
+
+def stop(srv) -> None:
+    srv.shutdown()
+    srv.server_close()
+
+
+def boot_kind(app) -> str:
+    return app.page.get_attribute("html", "data-boot")
+
+
+def wait_snapshot_stored(app) -> dict:
+    """Waits for the idle-time snapshot of this build and returns its stored headers."""
+    app.page.wait_for_selector("html[data-snapshot=stored]", state="attached", timeout=SNAPSHOT_MS)
+    return app.page.evaluate("""async () => {
+        const hit = await (await caches.open(pygamesSnapshot.cache)).match(pygamesSnapshot.key);
+        return hit ? Object.fromEntries(hit.headers.entries()) : null; }""")
+
+
+def wait_controlled(app) -> None:
+    app.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+def game_screen(app) -> dict:
+    """What a player sees of the game: status, enabled actions, board and log text."""
+    page = app.page
+    page.wait_for_selector("button[data-action]:not([disabled]):visible", timeout=BOOT_MS)
+    saved = app.saved()
+    saved.pop("updated")  # the time of the last autosave (every resume saves again)
+    return {"status": app.status(), "actions": app.enabled_actions(), "board": page.inner_text("[data-testid=board]"),
+            "log": page.inner_text("[data-testid=log]"), "saved": saved}
+
+
+def put_snapshot(app, body_js: str, build_id_js: str = "document.documentElement.dataset.build") -> None:
+    """Replaces this build's snapshot entry with other bytes / another build's headers (corrupt or stale)."""
+    app.page.evaluate(f"""async () => {{
+        const body = {body_js};
+        const cache = await caches.open(pygamesSnapshot.cache);
+        const old = await cache.match(pygamesSnapshot.key);
+        await cache.put(pygamesSnapshot.key, new Response(body, {{ headers: {{
+            "x-build": {build_id_js}, "x-pyodide": old.headers.get("x-pyodide"),
+            "x-length": String(body.byteLength) }} }}));
+    }}""")
+
+
+# ---------------------------------------------------------------------------------------------------- the shell
+
+
+HOSTILE = json.dumps({"game": "hnim", "seats": [{"name": "<b>Bo</b><img src=x>", "kind": "human"},
+                                                {"name": "", "kind": "computer"}], "history": [[0, "take:1"]]})
+SEEDED_SAVES = {"ok": HOSTILE, "bad": "{not json", "deep": "[" * 200_000 + "]" * 200_000, "odd": '{"game": 7}'}
+
+
+def test_home_rules_and_a_start_work_before_the_runtime_is_ready(browser, test_site_dir):
+    srv, origin = serve(test_site_dir)
+    app = AppPage(browser, origin, locale="en-US")
+    held, released = [], []
+
+    def hold(route):
+        route.continue_() if released else held.append(route)
+    try:
+        # Saved games already on the device, some of them unreadable or hostile: listed, never crashing the list.
+        app.context.add_init_script(f"""if (!localStorage.getItem("pygames.saves")) {{
+            const saves = {json.dumps(SEEDED_SAVES)};
+            for (const [id, text] of Object.entries(saves)) localStorage.setItem("pygames.save." + id, text);
+            localStorage.setItem("pygames.saves", JSON.stringify([...Object.keys(saves), "gone"]));
+        }}""")
+        for pattern in RUNTIME_HELD:  # the runtime's files wait until the test lets them through
+            app.page.route(pattern, hold)
+        app.page.goto(origin + "/")
+        page = app.page
+        page.wait_for_selector("html[data-shell=ready]", state="attached")
+        assert page.get_attribute("html", "data-app-state") == "loading" and held  # really still waiting
+        assert page.locator("[data-testid=loading]").is_visible()
+
+        # The game list and the saved games, drawn by the prebuilt shell.
+        cards = page.locator(".game-card")
+        assert [cards.nth(i).get_attribute("data-game") for i in range(cards.count())] == ["ps", "pax", "spy", "sik"]
+        rows = page.locator("[data-testid=continue-list] li")
+        assert rows.count() == 5
+        ok = page.locator('li[data-save="ok"]')
+        assert ok.get_attribute("data-unreadable") is None
+        assert "<b>Bo</b><img src=x>" in ok.inner_text() and "Computer 2" in ok.inner_text()
+        assert page.locator("[data-testid=continue-list] img").count() == 0  # a name is text, never markup
+        for bad in ("bad", "deep", "odd", "gone"):
+            assert page.get_attribute(f'li[data-save="{bad}"]', "data-unreadable") == "true"
+        page.click('li[data-save="gone"] [data-command="delete:gone"]')
+        assert rows.count() == 4 and "gone" not in page.evaluate("localStorage.getItem('pygames.saves')")
+        assert page.evaluate("localStorage.getItem('pygames.save.bad')") == "{not json"  # kept, not "repaired"
+
+        # Rules pages.
+        page.click('[data-shell-rules="ps"]')
+        assert page.locator("#rules").is_visible() and page.inner_text("#rules-body").strip()
+        page.click("#rules [data-command=close-rules]")
+        assert not page.locator("#rules").is_visible()
+
+        # Language switch, remembered for Python.
+        page.click('[data-command="lang:fr"]')
+        assert page.get_attribute("html", "lang") == "fr"
+        assert page.inner_text("#home-title") == "Jeux"
+        assert page.evaluate("localStorage.getItem('pygames.lang')") == "fr"
+        page.click('[data-command="lang:en"]')
+
+        # The new-game dialog, then a start: progress in place, and the game starts once Python is ready.
+        page.click('[data-command="new:ps"]')
+        assert page.locator("#newgame").is_visible() and page.locator("[data-seat-name]").count() == 2
+        page.fill('[data-seat-name="0"]', "Ann")
+        page.fill("#seed", "17")
+        page.click('[data-command="start"]')
+        assert page.locator("#newgame [data-testid=loading]").is_visible()
+        assert "as soon as the engine is ready" in page.inner_text("#newgame [data-testid=loading]")
+        assert page.get_attribute("html", "data-app-state") == "loading"
+        assert not page.locator("#game").is_visible()
+        released.append(True)
+        for route in held:
+            route.continue_()
+        app.wait_ready()
+        page.wait_for_selector("#game:visible, [data-testid=pass-device]:visible", timeout=BOOT_MS)
+        saved = app.saved()
+        assert saved["game"] == "ps" and saved["seed"] == 17 and saved["seats"][0]["name"] == "Ann"
+        # After boot the same list is drawn by the same code: hostile entries still do not break it.
+        page.click("[data-command=home]")
+        assert page.locator('li[data-save="deep"]').get_attribute("data-unreadable") == "true"
+        assert not [e for e in app.errors if "Error" in e], app.errors
+    finally:
+        app.close()
+        stop(srv)
+
+
+def test_a_resume_asked_before_the_runtime_is_ready_opens_that_game_once_it_is(browser, test_site_dir):
+    from pygames_testgames import hidden_nim as nim
+
+    from pygames import core
+
+    state = core.apply(nim, core.new_game(nim, 2, 5), 0, "take:1")
+    save = core.save_recipe(state, {"id": "mine", "seats": [{"name": "Zoe", "kind": "human"},
+                                                            {"name": "", "kind": "computer"}]})
+    srv, origin = serve(test_site_dir)
+    app = AppPage(browser, origin, locale="en-US")
+    held, released = [], []
+
+    def hold(route):
+        route.continue_() if released else held.append(route)
+
+    try:
+        app.context.add_init_script(f"""if (!localStorage.getItem("pygames.saves")) {{
+            localStorage.setItem("pygames.save.mine", {json.dumps(json.dumps(save))});
+            localStorage.setItem("pygames.saves", '["mine"]');
+        }}""")
+        for pattern in RUNTIME_HELD:
+            app.page.route(pattern, hold)
+        app.page.goto(origin + "/?botdelay=0")
+        page = app.page
+        page.wait_for_selector("html[data-shell=ready]", state="attached")
+        assert "Zoe" in page.inner_text('li[data-save="mine"]')
+        page.click('[data-command="resume:mine"]')
+        assert page.locator('li[data-save="mine"] [data-testid=loading]').is_visible()
+        assert page.get_attribute("html", "data-app-state") == "loading" and held
+        released.append(True)
+        for route in held:
+            route.continue_()
+        app.wait_ready()
+        page.wait_for_selector('button[data-action="end"]:not([disabled])', timeout=BOOT_MS)
+        assert app.saved()["history"] == [[0, "take:1"]] and app.saved()["seats"][0]["name"] == "Zoe"
+        assert not [e for e in app.errors if "Error" in e], app.errors
+    finally:
+        app.close()
+        stop(srv)
+
+
+# ---------------------------------------------------------------------------------------------------- snapshot
+
+
+def test_snapshot_boots_later_visits_online_and_offline_and_falls_back_when_damaged(browser, test_site_dir):
+    srv, origin = serve(test_site_dir)
+    app = AppPage(browser, origin, locale="en-US")
+    try:
+        app.open("?game=hnim&seats=human,computer&seed=6&botdelay=0")
+        assert boot_kind(app) == "cold"
+        app.click_action("take:1")
+        headers = wait_snapshot_stored(app)
+        build_id = app.page.get_attribute("html", "data-build")
+        assert headers["x-build"] == build_id and int(headers["x-length"]) > 1_000_000
+        wait_controlled(app)
+
+        # Warm, online: the saved game resumes exactly as a cold boot resumes it.
+        app.reload()
+        assert boot_kind(app) == "snapshot"
+        warm = game_screen(app)
+        assert warm["saved"]["history"] == [[0, "take:1"]]
+
+        # Warm, with the network off.
+        app.context.set_offline(True)
+        app.reload()
+        assert boot_kind(app) == "snapshot"
+        assert game_screen(app) == warm
+        app.context.set_offline(False)
+
+        # Corrupt: cold boot, no error shown, and a good snapshot replaces it.
+        put_snapshot(app, "new Uint8Array(4096).fill(7)")
+        app.reload()
+        assert boot_kind(app) == "cold"
+        cold = game_screen(app)
+        assert cold == warm
+        assert not app.page.locator("[data-testid=error]").is_visible()
+        assert int(wait_snapshot_stored(app)["x-length"]) == int(headers["x-length"])
+
+        # Stale (made by another build): cold boot, replaced.
+        put_snapshot(app, "new Uint8Array(64)", '"000000000000"')
+        app.reload()
+        assert boot_kind(app) == "cold"
+        assert wait_snapshot_stored(app)["x-build"] == build_id
+        app.reload()
+        assert boot_kind(app) == "snapshot" and game_screen(app) == warm
+        assert app.off_origin() == []
+        assert not [e for e in app.errors if "Error" in e], app.errors
+    finally:
+        app.close()
+        stop(srv)
+
+
+# ---------------------------------------------------------------------------------------------------- updates
+
+
+def test_an_app_only_deploy_downloads_no_runtime_file_and_runs_the_new_build_whole(browser, test_site_dir, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(test_site_dir, site)
+    srv, origin = serve(site)
+    app = AppPage(browser, origin, locale="en-US")
+    try:
+        app.open()
+        old_build = app.page.get_attribute("html", "data-build")
+        wait_controlled(app)
+        wait_snapshot_stored(app)
+
+        # Deploy: the same runtime, app code changed (a catalogue string, inside pygames.zip too).
+        new = tmp_path / "new"
+        build.build(new, with_test_games=True, stamp="v2")
+        shutil.rmtree(site)
+        shutil.copytree(new, site)
+        srv.request_log.clear()
+        app.reload()
+        new_build = app.page.get_attribute("html", "data-build")
+        assert new_build != old_build
+        assert app.page.inner_text("#home-title") == "Games v2"  # translated by Python from the new package
+        got = [path for path, status, size in srv.request_log]
+        assert "pygames.zip" in got
+        assert not [p for p in got if p.startswith("runtime/")], got  # the runtime came from its cache
+        assert boot_kind(app) == "cold"  # the old build's snapshot is stale ...
+        assert wait_snapshot_stored(app)["x-build"] == new_build  # ... and replaced
+        app.page.wait_for_function(f"""caches.keys().then(k => k.includes("pygames-app-{new_build}"))
+            .then(ok => ok && caches.open("pygames-meta")).then(c => c && c.match("__meta__/builds.json"))
+            .then(r => r && r.json()).then(m => !!m && m[0].build === "{new_build}")""", timeout=60_000)
+
+        # Offline after that: the new build, whole, from the caches and the new snapshot.
+        stop(srv)
+        srv = None
+        app.context.set_offline(True)
+        app.reload()
+        assert app.page.get_attribute("html", "data-build") == new_build
+        assert app.page.inner_text("#home-title") == "Games v2"
+        assert boot_kind(app) == "snapshot"
+        assert not [e for e in app.errors if "Error" in e], app.errors
+    finally:
+        app.close()
+        if srv is not None:
+            stop(srv)
+
+
+# ---------------------------------------------------------------------------------------------------- no storage
+
+REFUSED = """
+const refuse = () => Promise.reject(new DOMException("storage refused", "SecurityError"));
+if (window.caches) { caches.open = refuse; caches.match = refuse; caches.keys = refuse; caches.has = refuse; }
+if (navigator.serviceWorker) navigator.serviceWorker.register = refuse;
+Storage.prototype.setItem = function () { throw new DOMException("storage refused", "QuotaExceededError"); };
+"""
+
+
+def test_with_storage_refused_every_visit_boots_cold_and_plays(browser, test_site_dir):
+    srv, origin = serve(test_site_dir)
+    app = AppPage(browser, origin, locale="en-US")
+    try:
+        app.context.add_init_script(REFUSED)
+        for _ in range(2):
+            app.open("?game=hnim&seats=human,computer&seed=3&botdelay=0")
+            assert boot_kind(app) == "cold"
+            app.click_action("take:1")
+            app.page.wait_for_selector('button[data-action="end"]:not([disabled])')
+            app.page.evaluate("pygamesSnapshot.attempt")  # the idle-time attempt to store a snapshot has ended
+            assert app.page.get_attribute("html", "data-snapshot") is None
+            assert not app.page.locator("[data-testid=error]").is_visible()
+        assert app.page.evaluate("navigator.serviceWorker.controller") is None
+        assert not [e for e in app.errors if "Error" in e], app.errors
+    finally:
+        app.close()
+        stop(srv)
