@@ -16,7 +16,7 @@ from pyodide.ffi import create_proxy, to_js
 from pygames import core
 from pygames.core import registry
 
-from . import i18n, kit, lastmove, preview, reach, render
+from . import i18n, kit, lastmove, preview, reach, render, tutorial_ui
 from .kit import describe, error_text
 from .render import by_id, clear, el, missing
 from .session import COMPUTER, HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
@@ -84,6 +84,8 @@ class App:
         by_id("app").hidden = False
         if link and link.get("game"):
             self.start_from_link(link)
+        elif tutorial_ui.start_from_link(self):
+            pass
         elif not self.resume_current():
             self.show_home()
         js.document.documentElement.dataset.appState = "ready"
@@ -336,6 +338,7 @@ class App:
         lastmove.draw(lastmove.banner_node(), by_id("log"), view, first_fresh, self.cat)
         js.document.querySelector('[data-command="undo"]').disabled = not s.can_undo()
         by_id("preview-toggle").setAttribute("aria-pressed", "true" if self.preview_on else "false")
+        tutorial_ui.decorate(self, view, legal)
         reach.bring_decision_into_view()
 
     def action_label(self, view: dict, action: str) -> str:
@@ -430,6 +433,7 @@ class App:
             module.render_over(extra, final_view, result, self.cat)
         self.draw_final_board(extra, final_view)
         render.log_items(by_id("final-log"), final_view["log"], self.cat)
+        tutorial_ui.game_over(self)
 
     def with_device(self, view: dict) -> dict:
         """The view plus what the board keeps on this device (`DEVICE_KEY`): renderers never read storage."""
@@ -659,6 +663,8 @@ class App:
         elif name == "again" and self.session:
             s = self.session
             self.begin(s.game, s.seats, self.random_seed(), s.state["options"])
+        elif name.startswith("tutorial"):
+            tutorial_ui.command(self, name, arg)
         elif name == "export":
             self.export()
         elif name == "rules":

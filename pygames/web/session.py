@@ -14,6 +14,8 @@ from pygames import core
 from pygames.core import bots as core_bots
 from pygames.core.rng import Rng
 
+from .tutorial import bot_rng as tutorial_bot_rng
+
 HUMAN, COMPUTER = "human", "computer"
 MAX_NAME = 24
 
@@ -46,6 +48,7 @@ class Session:
     # of seats to move grows (a new turn, a new simultaneous choice); then the next human in seat order is called,
     # behind the cover, instead of letting whoever finished the last round carry on into the next one.
     acted_this_round: set = field(default_factory=set)
+    tutorial: str | None = None  # the game id of a guided first game (pygames/web/tutorial.py), saved with it
 
     # ------------------------------------------------------------------ construction
 
@@ -73,11 +76,14 @@ class Session:
         session = cls(game, state, seats, sid, created=created,
                       bot_rng=Rng(state["seed"] ^ 0x5EED ^ len(state["history"])))
         session.viewer = session.initial_viewer()
+        session.tutorial = data["tutorial"] if isinstance(data.get("tutorial"), str) else None
         return session
 
     def to_save(self, updated: float = 0.0) -> str:
         extra = {"id": self.save_id, "seats": [s.to_json() for s in self.seats], "created": self.created,
                  "updated": updated, "over": self.over}
+        if self.tutorial:
+            extra["tutorial"] = self.tutorial
         return json.dumps(core.save_recipe(self.state, extra), separators=(",", ":"))
 
     # ------------------------------------------------------------------ who is who
@@ -151,6 +157,8 @@ class Session:
         if seat is None:
             return None
         bot = core_bots.default_bot(self.game)
+        if self.tutorial:  # the same computer whether the guided game was resumed or not
+            self.bot_rng = tutorial_bot_rng(self.state)
         action = core_bots.bot_move(self.game, self.state, seat, bot, self.bot_rng)
         self._apply(seat, action)
         return seat, action
