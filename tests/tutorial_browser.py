@@ -12,7 +12,7 @@ def finish(app, max_taps: int = 400) -> dict:
     """Tap through to the end screen; returns what was seen (scripted taps, free taps, the step texts shown)."""
     page = app.page
     seen = {"scripted": 0, "free": 0, "texts": []}
-    for _ in range(max_taps):
+    for tap in range(max_taps):
         page.wait_for_selector(NEXT, state="visible")
         if app.visible("[data-testid=game-over]"):
             return seen
@@ -27,6 +27,8 @@ def finish(app, max_taps: int = 400) -> dict:
             seen["scripted"] += 1
         else:
             assert page.locator("[data-testid=tutorial]").count() == 1, "the guide panel is missing in free play"
-            page.locator("button[data-action]:not([disabled])").first.click()
+            # any enabled action, varied (never always the first: PAX's stage/unstage could then loop forever)
+            choice = enabled[(tap * 2654435761 + 12345) % 4093 % len(enabled)]
+            page.locator(f'button[data-action="{choice}"]:not([disabled])').first.click()
             seen["free"] += 1
     raise AssertionError("the tutorial did not reach its end")

@@ -40,13 +40,16 @@ def start(game_id: str) -> tuple[Session, tutorial.Runner]:
     return session, tutorial.Runner(game, script)
 
 
-def first_legal(legal: list[str]) -> str:
-    return legal[0]
+def varied(session: Session, legal: list[str]) -> str:
+    """A free-play choice that depends only on the position (so a resumed game chooses alike) and never loops
+    forever on undoable pairs such as PAX's stage/unstage: a pseudo-random legal action."""
+    n = len(session.state["history"])
+    return legal[(n * 2654435761 + 12345) % 4093 % len(legal)]
 
 
-def play(game_id: str, free=first_legal, session=None, runner=None, max_actions: int = 5000,
+def play(game_id: str, free=varied, session=None, runner=None, max_actions: int = 5000,
          stop_after_steps: int | None = None) -> Played:
-    """Play to the end: each due step's target, else `free(legal)`; computers move as in the app."""
+    """Play to the end: each due step's target, else `free(session, legal)`; computers move as in the app."""
     if session is None:
         session, runner = start(game_id)
     played = Played(session, runner)
@@ -64,7 +67,7 @@ def play(game_id: str, free=first_legal, session=None, runner=None, max_actions:
         legal = session.legal_for_viewer()
         assert legal, f"{game_id}: a human decision with no legal action"
         due = runner.current(legal)
-        action = due[1] if due is not None else free(legal)
+        action = due[1] if due is not None else free(session, legal)
         step = runner.step if due is not None else None
         session.act(action)
         played.turns.append(Turn(session.viewer, action, step, session.state["log"][before:]))
