@@ -96,6 +96,7 @@ def draw_panel(app, run: tutorial.Runner, texts: list[str], section: str, script
         status = by_id("status")
         status.parentNode.insertBefore(panel, status.nextSibling)
     clear(panel)
+    panel.style.top = f"{float(by_id('status').getBoundingClientRect().height)}px"  # sticks under the status
     small = storage_get(MIN_KEY) == "1"
     panel.classList.toggle("minimised", small)
     total = len(run.script.steps)
