@@ -24,7 +24,7 @@ def finish(game, players: int, seed: int, options: dict | None = None) -> dict:
     raise AssertionError("no end")
 
 
-@pytest.mark.parametrize("game_id,players", [("ps", 2), ("pax", 2), ("pax", 3), ("spy", 2), ("sik", 2)])
+@pytest.mark.parametrize("game_id,players", [("ps", 2), ("pax", 1), ("pax", 2), ("pax", 3), ("spy", 2), ("sik", 2)])
 def test_the_end_screen_says_why_and_who_in_words(game_id, players):
     game = registry.load(game_id)
     for seed in (1, 2):
@@ -39,7 +39,9 @@ def test_the_end_screen_says_why_and_who_in_words(game_id, players):
                 assert "{" not in text and "@" not in text, text
         if game_id == "sik":  # the victory condition that ended it, named (SIK-6.1 - 6.7)
             assert lines == [("sik.outcome.won", {"player": result["winners"][0], "reason": "@" + result["reason"]})]
-        if game_id == "pax":  # Rome's result, then Primus Conspiratus (PAX-6.8 - 6.10)
+        if game_id == "pax" and players == 1:  # the solo verdict (PAX-6.19)
+            assert lines[-1][0] == ("pax.result.solo_win" if result["solo_win"] else "pax.result.solo_loss")
+        elif game_id == "pax":  # Rome's result, then Primus Conspiratus (PAX-6.8 - 6.10)
             keys = [k for k, _ in lines]
             assert ("pax.result.rome_wins" in keys) == result["rome_wins"]
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 def outcome(result: dict) -> list[tuple[str, dict]]:
     lines: list[tuple[str, dict]] = [("pax.outcome.end", {})]
-    if "rome_wins" not in result:  # solo: the board's final panel says it with the level's requirement
-        return lines
+    if "rome_categories" not in result:  # solo (PAX-6.19): against Rome, with the level's requirement
+        key = "pax.result.solo_win" if result.get("solo_win") else "pax.result.solo_loss"
+        return [*lines, (key, {"n": result["scores"][0], "required": result["required"]})]
     rome = result["rome_categories"]
     if result["rome_wins"]:
         lines.append(("pax.result.rome_wins", {"n": rome}))

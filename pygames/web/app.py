@@ -70,6 +70,7 @@ class App:
         js.document.body.addEventListener("click", create_proxy(self.on_click))
         by_id("import-file").addEventListener("change", create_proxy(self.on_import))
         by_id("seat-count").addEventListener("change", create_proxy(lambda e: self.render_seats()))
+        js.window.addEventListener("resize", create_proxy(self.on_resize))  # a tablet turned: keep the decision
         link = None
         try:
             link = parse_deep_link(str(js.location.search), self.games)
@@ -89,6 +90,10 @@ class App:
         elif not self.resume_current():
             self.show_home()
         js.document.documentElement.dataset.appState = "ready"
+
+    def on_resize(self, _event=None) -> None:
+        if self.screen == "game" and self.covered_for is None:
+            reach.bring_decision_into_view()
 
     def start_from_link(self, link: dict) -> None:
         game = self.games[link["game"]]
@@ -325,6 +330,7 @@ class App:
         legal = s.legal_for_viewer()
         self.draw_status(view)
         board = by_id("board")
+        self.last_moves.remember_board(board, s.viewer)
         clear(board)
         placed = self.board_renderer(s.game.ID)(board, self.with_device(view), legal, self.cat)
         actions = by_id("actions")
@@ -336,6 +342,7 @@ class App:
         render.log_items(by_id("log"), view["log"], self.cat)
         first_fresh = self.last_moves.fresh(s.viewer, view["log"])
         lastmove.draw(lastmove.banner_node(), by_id("log"), view, first_fresh, self.cat)
+        self.last_moves.mark_board(board, first_fresh < len(view["log"]))
         js.document.querySelector('[data-command="undo"]').disabled = not s.can_undo()
         by_id("preview-toggle").setAttribute("aria-pressed", "true" if self.preview_on else "false")
         tutorial_ui.decorate(self, view, legal)
@@ -653,6 +660,11 @@ class App:
             self.after_change()
         elif name == "close-confirm":
             by_id("confirm").hidden = True
+        elif name == "skip-replay":  # a step-by-step replay (Spyworld's routes) shown at once
+            for node in js.document.querySelectorAll(".replay"):
+                node.classList.remove("replay")
+            for node in js.document.querySelectorAll(".replay-skip"):
+                node.hidden = True
         elif name == "cancel-preview":
             preview.clear_selection()
         elif name == "toggle-preview":

@@ -7,6 +7,8 @@ animation never holds back the decision's controls, which are drawn at once.
 
 from __future__ import annotations
 
+import js
+
 from .render import by_id, el
 
 
@@ -14,6 +16,21 @@ class LastMoves:
     def __init__(self):
         self.marks: dict[int | None, int] = {}  # viewer -> log length right after their own last action
         self.acted: set[int | None] = set()
+        self.before = None  # the board's look at the previous redraw (static/table.js), for the same viewer only
+        self.before_viewer: int | None = -1
+
+    def remember_board(self, board, viewer: int | None) -> None:
+        """Before a redraw: keep the board's look, unless another seat's screen is on it (nothing crosses seats)."""
+        helper = getattr(js.window, "pygamesTable", None)
+        same = viewer == self.before_viewer
+        self.before = helper.snapshot(board) if helper is not None and same and board.firstChild else None
+        self.before_viewer = viewer
+
+    def mark_board(self, board, others_moved: bool) -> None:
+        """After a redraw that follows other seats' moves: ring what changed (CSS class `moved`)."""
+        helper = getattr(js.window, "pygamesTable", None)
+        if helper is not None and others_moved and self.before is not None:
+            helper.markChanged(board, self.before)
 
     def after_own_action(self, viewer: int | None) -> None:
         self.acted.add(viewer)
@@ -28,6 +45,7 @@ class LastMoves:
     def reset(self) -> None:
         self.marks.clear()
         self.acted.clear()
+        self.before, self.before_viewer = None, -1
 
 
 def draw(banner, log_list, view: dict, first: int, cat) -> None:

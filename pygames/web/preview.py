@@ -25,11 +25,19 @@ def wants_preview(target) -> bool:
     """A board target not yet selected (a chooser's list is already a second step; a toggle is reversible)."""
     board = target.closest("#board")
     return (not missing(board) and missing(target.closest("[popover]"))
-            and not target.hasAttribute("data-previewing") and not target.hasAttribute("aria-pressed"))
+            and not target.hasAttribute("data-previewing") and not target.hasAttribute("aria-pressed")
+            and not says_it_all(target))
+
+
+def says_it_all(target) -> bool:
+    """A button whose visible words are its whole label ("Normal turn (draw, buy, play)") needs no preview."""
+    shown = " ".join(str(target.textContent or "").split()).lower()
+    label = " ".join(str(target.getAttribute("title") or "").split()).lower()
+    return bool(shown) and (not label or label in shown)
 
 
 def label_of(target) -> str:
-    return str(target.getAttribute("aria-label") or target.getAttribute("title") or target.textContent or "").strip()
+    return str(target.getAttribute("title") or target.getAttribute("aria-label") or target.textContent or "").strip()
 
 
 def show(target, cat) -> None:

@@ -116,6 +116,10 @@ def test_every_decision_of_a_whole_game_is_in_reach(table, game_id, viewport):
         assert "outcome." not in page.inner_text("[data-testid=outcome]")  # no raw catalogue key
         assert page.locator("[data-testid=final-board] *").count() > 5
         assert page.locator("#score-chart svg").count() == (0 if game_id == "sik" else 1)
+        if game_id == "spy":  # the explorations, private while played (SPY-4.25), are replayed step by step
+            assert page.locator("[data-testid=spy-routes].replay .spy-step").count() > 2
+            page.click("[data-command=skip-replay]")
+            assert page.locator("[data-testid=spy-routes].replay").count() == 0
 
 
 def test_a_board_tap_previews_then_confirms_and_the_setting_turns_it_off(table):
@@ -132,7 +136,7 @@ def test_a_board_tap_previews_then_confirms_and_the_setting_turns_it_off(table):
             break
         page.evaluate(TAP, table.enabled_actions()[-1])
     spot = page.locator("#board button[data-action^='place:']").first
-    action, label = spot.get_attribute("data-action"), spot.get_attribute("aria-label")
+    action, label = spot.get_attribute("data-action"), spot.get_attribute("title")
     moves = len(table.saved()["history"])
     spot.tap()
     assert page.inner_text("[data-testid=preview] .preview-text") == label  # what the path gives, in words
@@ -172,6 +176,7 @@ def test_an_opponent_move_leaves_a_last_move_highlight(table):
     fresh = page.locator("[data-testid=log] li.fresh")
     assert fresh.count() >= 1
     assert fresh.last.inner_text() in banner.inner_text()
+    assert page.locator("#board .moved").count() >= 1  # and on the board: what the computer's move changed
     assert page.evaluate("getComputedStyle(document.querySelector('[data-testid=last-move]')).animationDuration")\
         in ("0.35s", "350ms")
 

@@ -464,12 +464,10 @@ def final_panel(view: dict, result: dict, cat, recorded: bool):
     n = view["players"]
     lines = []
     if n == 1:
-        key = "pax.result.solo_win" if result.get("solo_win") else "pax.result.solo_loss"
-        lines.append(cat.t(key, n=result["scores"][0], required=result["required"]))
         if recorded:
             lines.append(cat.t("pax.ui.campaign_recorded", level=view["options"]["level"]))
         lines.append(campaign_text(cat, view.get("device")))
-    # with players, Rome's verdict and the Primus Conspiratus are the package's outcome words (pax/outcome.py)
+    # the verdict (Rome's, the Primus Conspiratus, the solo level's) is the package's outcome words (pax/outcome.py)
     rome = result["rome_strength"]
     head = [el("th", {"scope": "col"}, cat.t("pax.ui.final_category")),
             el("th", {"scope": "col"}, cat.t("pax.ui.rome"))]

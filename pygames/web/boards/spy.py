@@ -15,6 +15,8 @@ and every exploration's route under the shell's score table.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from pygames.spyworld import action_label
 from pygames.spyworld.data import AGENTS, CELLS, GADGETS, HALL, INDEX, LAIRS, MISSIONS, SHEET, START, gadget_count, rc
 from pygames.spyworld.scoring import reachable
@@ -629,17 +631,21 @@ def place_target(node, seg: str) -> None:
 def route_svg(route: list[str]):
     """The route drawn as a line through the rooms, each step numbered (0 = the start room)."""
     root = svg("svg", {"class": "spy-route", "viewBox": "0 0 5 5", "aria-hidden": "true"})
-    points = " ".join(f"{int(x[1]) - 0.5},{int(x[0]) - 0.5}" for x in route)
-    root.appendChild(svg("polyline", {"points": points, "class": "spy-routeline"}))
+    # one segment per step (`--step`), so the end screen can replay the route step by step (CSS, skippable)
+    for step_no, (a, b) in enumerate(pairwise(route), start=1):
+        root.appendChild(svg("line", {"x1": int(a[1]) - 0.5, "y1": int(a[0]) - 0.5, "x2": int(b[1]) - 0.5,
+                                      "y2": int(b[0]) - 0.5, "class": "spy-routeline spy-step",
+                                      "style": f"--step: {step_no}"}))
     seen: dict[str, int] = {}
     for step_no, x in enumerate(route):
         k = seen.get(x, 0)
         seen[x] = k + 1
         cx = int(x[1]) - 0.5 - 0.3 + 0.2 * (k % 4)
         cy = int(x[0]) - 0.5 - 0.3 + 0.2 * (k // 4)
-        root.appendChild(svg("circle", {"cx": cx, "cy": cy, "r": 0.11, "class": "spy-stepdot"}))
-        root.appendChild(svg("text", {"x": cx, "y": cy + 0.05, "class": "spy-stepno", "text-anchor": "middle"},
-                             str(step_no)))
+        root.appendChild(svg("circle", {"cx": cx, "cy": cy, "r": 0.11, "class": "spy-stepdot spy-step",
+                                        "style": f"--step: {step_no}"}))
+        root.appendChild(svg("text", {"x": cx, "y": cy + 0.05, "class": "spy-stepno spy-step", "text-anchor": "middle",
+                                      "style": f"--step: {step_no}"}, str(step_no)))
     return root
 
 
@@ -767,7 +773,7 @@ def final_panel(view: dict, cat):
     table = el("table", {"class": "score-table spy-final", "data-testid": "spy-final"}, None, [
         el("thead", None, None, [el("tr", None, None, head)]), el("tbody", None, None, rows)])
     ctx = Ctx(view, [], cat)
-    routes = el("div", {"class": "spy-routes"})
+    routes = el("div", {"class": "spy-routes replay", "data-testid": "spy-routes"})
     for p in range(n):
         owner = g["explores"][p]
         record = g["ex"][p]
@@ -776,5 +782,7 @@ def final_panel(view: dict, cat):
             el("figcaption", None, cat.t("spy.ui.route_of", player=p, owner_player=owner))]))
     panel = el("div", {"id": "spy-over", "class": "spy spy-over"}, None, [
         clone("spy-defs"), el("h3", None, cat.t("spy.ui.final")), el("div", {"class": "table-scroll"}, None, [table]),
-        el("h3", None, cat.t("spy.ui.routes")), routes])
+        el("h3", None, cat.t("spy.ui.routes")),
+        el("button", {"type": "button", "class": "quiet replay-skip", "data-command": "skip-replay"},
+           cat.t("common.skip_replay")), routes])
     return panel
