@@ -162,6 +162,8 @@ class App:
             label = self.cat.t("home.saved", game=self.cat.t(f"home.game.{data.get('game')}"), players=names,
                                moves=len(data.get("history", [])))
             over = data.get("over") is True  # a finished game is listed as such, to view, not to resume
+            if data.get("tutorial"):
+                label += " — " + self.cat.t("home.learn")
             if over:
                 label += " — " + self.cat.t("home.finished")
             target.appendChild(el("li", {"data-save": save_id, "class": "finished" if over else None}, None, [
