@@ -38,6 +38,11 @@ The log is a list of events ``[key, args, to]``: ``key`` names a FR/EN catalogue
 it, ``to`` is None (public) or the list of seats allowed to read it. ``view`` filters it, so an event that
 carries a secret is only ever served to the seats named.
 
+No question leaks a secret: whether a decision is asked, of whom, and with which options may depend only on
+what the seats it is shown to can see, or on what the step has just logged for them (a rules reveal). So for
+any state ``s`` and seat ``o``, ``s2 = determinize(view(s, o), o, rng)`` and ``s`` must stay indistinguishable
+to ``o`` after the same action, until the log tells ``o`` something different (tests/test_hidden_questions.py).
+
 Undo follows Board Game Arena: a player may take back only their own choices made since the last reveal,
 random event or other player's action. Drawing from ``rng`` and calling ``reveal(state)`` both set the
 barrier; so does a change of acting player.

@@ -17,7 +17,7 @@ from .setup import setup, side_of
 from .views import view as _view
 
 ID = "sik"
-FORMAT = 1
+FORMAT = 2  # 2: corrected map, public Charisma picks, Equipment before and after the play (2026-11-23)
 READY = True
 PLAYERS = (2, 2)
 OPTIONS = [

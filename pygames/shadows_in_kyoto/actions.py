@@ -12,10 +12,6 @@ from . import setup as S
 from .data import G, O
 
 
-def _cards_moving(state: dict, side: int, cell: str) -> list[str]:
-    return [c for c in R.distinct(state["hand"][side]) if B.moves_an_agent(c) and B.destinations(state, side, cell, c)]
-
-
 def options(state: dict) -> list[str]:
     """Every legal action of the pending decision (empty when the game is over)."""
     a = state["ask"]
@@ -64,10 +60,10 @@ def options(state: dict) -> list[str]:
         return R.bait_choices(state, side, a["cell"]) + ["bait:no"]
     if k == "baitto":
         return ["baitto:" + c for c in B.bait_push_destinations(state, side, a["cell"])]
-    if k == "fan":
-        return ["fan:use", "fan:no"]
+    if k == "fan":  # SIK-4.29 step 5: "use" only when a card can move the agent; "no" always
+        return (["fan:use"] if R.fan_cards(state, a["cell"]) else []) + ["fan:no"]
     if k == "fancard":
-        return ["fancard:" + c for c in _cards_moving(state, side, a["cell"])]
+        return ["fancard:" + c for c in R.fan_cards(state, a["cell"])]
     if k == "ayane":  # SIK-8.10
         return ["ayane:keep", "ayane:discard"]
     if k == "draw":  # SIK-8.12
@@ -97,7 +93,9 @@ def apply(state: dict, action: str) -> None:
         S.put_on_ruri(state, side, arg)
         return R.advance(state)
     if verb == "equip":
-        if arg != "none":
+        if arg == "none":
+            R.end_equipment(top)
+        else:
             core.log(state, "sik.log.equip", player=S.seat(state, side), card="@sik.eq." + arg)
             R.ask(state, "equip_target", side, eq=arg)
     elif verb in ("take", "target"):
@@ -183,7 +181,9 @@ def exchange(state: dict, side: int, a: str, b: str, swap: bool) -> None:
 
 def mark(state: dict, side: int, frame: dict, card: str, n: int) -> None:
     """SIK-5.18 / 5.19 / 5.35: mark a non-Joker Site card face down under the Bait (type hidden, SIK-7.11).
-    What the opponent knew of the hand is forgotten, so the marks' types cannot be inferred from it."""
+    What the opponent knew of the hand is forgotten, so the marks' types cannot be inferred from it. With Anju
+    the second mark is asked every time, offering only "no second mark" when no other non-Joker Site card is
+    in hand: whether it is asked must not tell the opponent anything about the hand."""
     if card == "none":
         state["stack"].pop()
         return
@@ -196,7 +196,7 @@ def mark(state: dict, side: int, frame: dict, card: str, n: int) -> None:
         state["bait"][side][-1].append(card)
     core.log(state, "sik.log.marked", player=S.seat(state, side))
     core.log(state, "sik.log.mark", to=[S.seat(state, side)], card="@sik.card." + card)
-    if n == 1 and B.has_charisma(state, side, "anju") and any(c in D.SITE_TYPES for c in state["hand"][side]):
+    if n == 1 and B.has_charisma(state, side, "anju"):  # SIK-5.19 / 5.35: always asked, so it leaks nothing
         R.ask(state, "mark", side, n=2)
         return
     state["stack"].pop()

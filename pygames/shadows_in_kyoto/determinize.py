@@ -4,7 +4,7 @@ Hidden parts are sampled uniformly among the possibilities consistent with the v
 revealed (with the SIK-7.15 deduction on the viewer's own turn: an enemy agent standing on the viewer's
 territory is false), the enemy hand (Site/Tactic split public, SIK-7.7; cards known through Ayane or the
 Medicine reveal kept), deck orders (the viewer's own Tomoyo returns stay at the bottom), unrevealed marked
-cards (non-Joker Site cards), the enemy's Charisma pick before both chose, and, after an enemy Typewriter,
+cards (non-Joker Site cards), and, after an enemy Typewriter,
 which card of the known discard it took (the discard contents are rebuilt from the public log).
 Deductions from conflict outcomes are not tracked (SIK-7.15: the engine does not track deductions).
 """
@@ -95,14 +95,18 @@ def _minus(cards: list[str], used: list[str]) -> list[str]:
     return rest
 
 
+def _format() -> int:
+    from pygames import shadows_in_kyoto  # late import: the package imports this module
+
+    return shadows_in_kyoto.FORMAT
+
+
 def determinize(view: dict, player: int, rng) -> dict:
     g = view["state"]
     me = g["me"]
     foe = 1 - me
     o_seat = g["seats"][0]
-    cha = list(g["charisma"])
-    if cha[foe] is None and g["charisma_picked"][foe]:  # SIK-3.9: a secret pick, sampled
-        cha[foe] = rng.choice(D.charisma_of(foe))
+    cha = list(g["charisma"])  # SIK-3.9 corrected: the picks are public
     ruri_of = [g["ruri"] if cha[s] == "ruri" else None for s in (0, 1)]
     played = [[f["card"] for f in g["stack"] if f["f"] == "card" and not f.get("placed") and g["active"] == s]
               for s in (0, 1)]
@@ -171,13 +175,13 @@ def determinize(view: dict, player: int, rng) -> dict:
 
     med_now = target(g["medicine_now"])
     return {
-        "game": "sik", "format": view.get("format", 1), "players": view["players"], "seed": 0,
+        "game": "sik", "format": _format(), "players": view["players"], "seed": 0,
         "options": dict(view["options"]), "rng": rng.next64(),
         "log": [[k, a, [player]] for k, a in view["log"]], "history": [], "undo_floor": 0, "barrier": False,
         "o": o_seat, "phase": g["phase"], "turn": g["turn"], "active": g["active"], "board": board,
         "prison": [list(p) for p in g["prison"]], "hand": hand, "deck": deck,
         "bottom": [dict(b) for b in g["bottom"]], "disc": disc, "bait": bait, "cha": cha,
-        "cha_shown": all(g["charisma_picked"]), "ruri": g["ruri"], "ruri_passed": g["ruri_passed"],
+        "ruri": g["ruri"], "ruri_passed": g["ruri_passed"],
         "eq": [dict(e) for e in g["equipment"]] if g["equipment"] is not None else None,
         "stun": target(g["stun"]), "med": target(g["medicine"]), "med_force": med_now[0] if med_now else None,
         "stack": core.clone(g["stack"]), "ask": core.clone(g["ask"]), "tomoyo": tomoyo,

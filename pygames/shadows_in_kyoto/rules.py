@@ -115,15 +115,17 @@ def advance(state: dict) -> None:
 
 
 def turn_step(state: dict, frame: dict) -> None:
-    """SIK-4.2 phases A-F of the active player's turn."""
+    """SIK-4.2 phases A-F of the active player's turn; Equipment (SIK-4.3 corrected) at B and again at P,
+    between the resolved card play and the escape check."""
     side = state["active"]
     phase = frame["st"]
     if phase == "A":  # SIK-4.2 A: Stun / Medicine effects carry the number of the turn they apply to
         frame["st"] = "B"
-    elif phase == "B":  # SIK-4.3: at most one "during your turn" Equipment card
-        frame["st"] = "C"
+    elif phase in ("B", "P"):  # SIK-4.3 (corrected): Equipment before the play (B) and after it (P)
         if equipment_choices(state, side):
-            ask(state, "equip", side)
+            ask(state, "equip", side, when="before" if phase == "B" else "after")
+        else:
+            frame["st"] = EQUIP_NEXT[phase]
     elif phase == "C":
         start_play(state, frame)
     elif phase == "D":  # SIK-6.4: escape check after every effect of the turn
@@ -144,7 +146,7 @@ def start_play(state: dict, frame: dict) -> None:
         core.log(state, "sik.log.noplay", player=seat(state, side))
         win(state, B.enemy(side), "noplay")
         return
-    frame["st"] = "D"
+    frame["st"] = "P"
     ask(state, "card", side)
 
 
@@ -186,8 +188,18 @@ def end_turn(state: dict, frame: dict) -> None:
 # --------------------------------------------------------------------------- phase B: Equipment (SIK-5.53 - 5.71)
 
 
+EQUIP_NEXT = {"B": "C", "P": "D"}  # after "no (more) Equipment": the card play, or the escape check
+
+
+def end_equipment(frame: dict) -> None:
+    """SIK-4.3 (corrected): the player declines further Equipment at this point of the turn."""
+    frame["st"] = EQUIP_NEXT[frame["st"]]
+
+
 def equipment_choices(state: dict, side: int) -> list[str]:
-    """SIK-4.3 / 8.6: own face-up unused "during your turn" cards that have something to act on."""
+    """SIK-4.3 (corrected) / 8.6: own face-up unused "during your turn" cards that have something to act on.
+    Asked before the card play and again once it is fully resolved, as often as a card is left: each card is
+    still used once per game (SIK-5.56). Every condition here is public (states, discard size, the grid)."""
     if state["eq"] is None:
         return []
     out = []
@@ -237,8 +249,10 @@ def play_card(state: dict, side: int, card: str, main: bool, agent: str | None =
              card="@sik.card." + card)
     if B.moves_an_agent(card):
         first = "agent" if agent is None else "dest"
+    elif card == "exchange":  # a Fan's Exchange includes the winning agent (SIK-5.73 corrected)
+        first = "ex1" if agent is None else "ex2"
     else:
-        first = "ex1" if card == "exchange" else "mark"
+        first = "mark"
     state["stack"].append({"f": "card", "card": card, "main": main, "st": first, "agent": agent})
 
 
@@ -257,6 +271,8 @@ def card_step(state: dict, frame: dict) -> None:
             ask(state, "push", side)
     elif st == "ex1":
         ask(state, "ex1", side)
+    elif st == "ex2":
+        ask(state, "ex2", side, cell=frame["agent"])
     elif st == "mark":
         ask(state, "mark", side, n=1)
     else:
@@ -323,7 +339,7 @@ def move_step(state: dict, frame: dict) -> None:
         bait_window(state, frame)
     elif st == "fan":
         frame["st"] = "done"
-        if fan_cards(state, frame):
+        if fan_window_open(state, frame):
             ask(state, "fan", G, cell=frame["at"])
     else:
         state["stack"].pop()
@@ -441,15 +457,27 @@ def use_bait(state: dict, owner: int, index: int, card: str) -> None:
 # --------------------------------------------------------------------------- Bulletproof Fan (SIK-5.72 - 5.76)
 
 
-def fan_cards(state: dict, frame: dict) -> list[str]:
-    """SIK-5.72 / 5.73 / 5.75: after a won Government attack, with the Fan face up, the cards of the hand that
-    can move the winning agent again (Site, Defend, Tunnel, Charge)."""
+def fan_window_open(state: dict, frame: dict) -> bool:
+    """SIK-4.29 step 5 / SIK-5.72: the Fan window opens on public facts only: a Government agent has just won
+    a conflict as attacker, is still on the grid, and the Fan is face up and unused. Whether Government holds
+    a card that can move it does not matter (then only "no" is offered), so the window leaks nothing."""
     at = frame["at"]
-    if frame["side"] != G or not frame["won"] or at is None or eq_state(state, G, "fan") != "up":
-        return []
-    if at not in state["board"]:
-        return []
-    return [c for c in distinct(state["hand"][G]) if B.moves_an_agent(c) and B.destinations(state, G, at, c)]
+    return (frame["side"] == G and frame["won"] and at is not None and at in state["board"]
+            and eq_state(state, G, "fan") == "up")
+
+
+def fan_cards(state: dict, cell: str) -> list[str]:
+    """SIK-5.73 (corrected) / 5.75: the cards of Government's hand that can move the winning agent on `cell`
+    again: any Site card or Tactic card that moves it (Defend, Tunnel, Charge, and Exchange when that agent
+    can be one of the two exchanged agents); never Bait, which moves nothing."""
+    out = []
+    for card in distinct(state["hand"][G]):
+        if B.moves_an_agent(card):
+            if B.destinations(state, G, cell, card):
+                out.append(card)
+        elif card == "exchange" and B.exchange_partners(state, G, cell):
+            out.append(card)
+    return out
 
 
 # --------------------------------------------------------------------------- phase E: refill (SIK-4.9 - 4.13)

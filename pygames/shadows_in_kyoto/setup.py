@@ -34,7 +34,7 @@ def setup(state: dict) -> None:
         "board": {}, "prison": [[], []], "hand": [[], []],
         "deck": [{"site": [], "tactic": []}, {"site": [], "tactic": []}],
         "bottom": [{"site": 0, "tactic": 0}, {"site": 0, "tactic": 0}],
-        "disc": [[], []], "bait": [[], []], "cha": [None, None], "cha_shown": False, "ruri": None,
+        "disc": [[], []], "bait": [[], []], "cha": [None, None], "ruri": None,
         "ruri_passed": None, "eq": None, "stun": None, "med": None, "med_force": None,
         "stack": [], "ask": {"k": "place", "side": O}, "tomoyo": [], "kh": [[], []], "win": None,
     })
@@ -113,9 +113,11 @@ def charisma_choices(state: dict, side: int) -> list[str]:
 
 
 def pick_charisma(state: dict, side: int, card: str) -> None:
-    """SIK-3.7 - 3.9: picks stay secret until both chose; only 'Ruri passed or not' is public before."""
+    """SIK-3.7 / 3.8 / 3.9 (corrected 2026-11-23): each pick is public at once, the card put in front of its
+    player; Government picks first, so Oniwaban picks knowing Government's card."""
     state["cha"][side] = card
-    core.log(state, "sik.log.charisma_secret", to=[seat(state, side)], card="@sik.cha." + card)
+    core.reveal(state)
+    core.log(state, "sik.log.charisma", player=seat(state, side), card="@sik.cha." + card)
     if side == G:
         if charisma_mode(state) == "ruri":
             state["ruri_passed"] = card != "ruri"
@@ -123,10 +125,6 @@ def pick_charisma(state: dict, side: int, card: str) -> None:
                      player=seat(state, G))
         state["ask"] = {"k": "charisma", "side": O}
         return
-    state["cha_shown"] = True
-    core.reveal(state)
-    for s in (G, O):
-        core.log(state, "sik.log.charisma", player=seat(state, s), card="@sik.cha." + state["cha"][s])
     holder = ruri_holder(state)
     if holder is not None:
         state["phase"] = "ruri"

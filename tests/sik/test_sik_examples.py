@@ -139,20 +139,22 @@ def test_9_11_unable_to_play():
 
 
 def test_9_12_bait_after_won_conflict():
-    """SIK-9.12 / SIK-4.29 / SIK-5.23 / SIK-5.25 / SIK-5.27: Bait push after a won attack."""
-    s = build(["O:3T@b3", "G:1F@c4"], hands={O: ["temple"]}, o_fill=["a1", "b1", "d1", "e1", "c1"],
-              bait={G: [["temple"]]})
-    s = act(s, "play:temple", "agent:b3", "dest:c4")
+    """SIK-9.12 / SIK-4.29 / SIK-5.23 / SIK-5.25 / SIK-5.27: Bait push after a won attack. On the corrected map
+    (SIK-2.6, 2026-11-23) `c4` is neutral, so the attack goes straight ahead onto the House `b4`."""
+    s = build(["O:3T@b3", "G:1F@b4"], hands={O: ["house"]}, o_fill=["a1", "b1", "d1", "e1", "c1"],
+              bait={G: [["house"]]})
+    s = act(s, "play:house", "agent:b3", "dest:b4")
     assert s["prison"][O] == ["1F"] and s["ask"]["k"] == "bait"
-    s = act(s, "bait:0:temple")
-    assert sorted(x[7:] for x in legal(s)) == ["a2", "b2", "b3", "c2", "c3", "d2", "d3", "e2"]
+    s = act(s, "bait:0:house")
+    # 1 step a3 b3 c3; 2 steps a2 (the pushed agent's own HQ, allowed) b2 c2 d2
+    assert sorted(x[7:] for x in legal(s)) == ["a2", "a3", "b2", "b3", "c2", "c3", "d2"]
     s = act(s, "baitto:b2")
-    assert at(s, "b2") == [O, "3T", 0] and s["prison"][O] == ["1F"] and s["disc"][G] == ["temple", "bait"]
+    assert at(s, "b2") == [O, "3T", 0] and s["prison"][O] == ["1F"] and s["disc"][G] == ["house", "bait"]
     assert s["win"] is None and s["ask"]["k"] == "draw"
-    s = build(["O:0F@b3", "G:1F@c4"], hands={O: ["temple"]}, o_fill=["a1", "b1", "d1", "e1", "c1"],
-              bait={G: [["temple"]]})
-    s = act(s, "play:temple", "agent:b3", "dest:c4")
-    assert at(s, "b3") == [O, "0F", 0] and s["ask"]["k"] != "bait" and s["bait"][G] == [["temple"]]
+    s = build(["O:0F@b3", "G:1F@b4"], hands={O: ["house"]}, o_fill=["a1", "b1", "d1", "e1", "c1"],
+              bait={G: [["house"]]})
+    s = act(s, "play:house", "agent:b3", "dest:b4")
+    assert at(s, "b3") == [O, "0F", 0] and s["ask"]["k"] != "bait" and s["bait"][G] == [["house"]]
 
 
 def test_9_13_exchange_hides_identities():
@@ -217,36 +219,39 @@ def test_9_16_tomoyo():
 
 
 def test_9_17_anju_two_marks():
-    """SIK-9.17 / SIK-5.19 / SIK-5.27 / SIK-5.28 / SIK-5.35 / SIK-5.36 / SIK-10.32 / SIK-10.33."""
+    """SIK-9.17 / SIK-5.19 / SIK-5.27 / SIK-5.28 / SIK-5.35 / SIK-5.36 / SIK-10.32 / SIK-10.33. On the corrected
+    map `c4` is neutral: the first entry is House `c5` -> `b4` (Government forward-right) on a House mark, and
+    the push goes back to `c5`, which stays occupied for the second entry."""
     s = build(["G:2F@c5", "G:1F@d4"], hands={O: ["bait", "temple", "market", "joker", "house", "tunnel"],
-                                             G: ["temple"]},
+                                             G: ["house"]},
               charisma={O: "anju"}, g_fill=["e6", "d6", "b6", "a6"])
-    s = act(s, "play:bait", "mark:temple")
-    assert sorted(legal(s)) == ["mark:house", "mark:market", "mark:none"]
+    s = act(s, "play:bait", "mark:house")
+    assert sorted(legal(s)) == ["mark:market", "mark:none", "mark:temple"]
     s = act(s, "mark:market")
-    assert s["bait"][O] == [["temple", "market"]] and len(s["hand"][O]) == 3
+    assert s["bait"][O] == [["house", "market"]] and len(s["hand"][O]) == 3
     s, n = refill(s)
     assert n == 3
-    s["hand"][G] = ["temple", "market"]
-    s = act(s, "play:temple", "agent:c5", "dest:c4", "bait:0:temple")
-    assert sorted(x[7:] for x in legal(s)) == ["b5", "c5", "c6", "d5"]
-    s = act(s, "baitto:d5")
-    assert s["bait"][O] == [["market"]] and s["disc"][O] == ["temple"]
+    s["hand"][G] = ["house", "market"]
+    s = act(s, "play:house", "agent:c5", "dest:b4", "bait:0:house")
+    # 1 step b5, c5, a5 (Government's own HQ, allowed); 2 steps c6 (the other row-6 cells are occupied)
+    assert sorted(x[7:] for x in legal(s)) == ["a5", "b5", "c5", "c6"]
+    s = act(s, "baitto:c5")
+    assert s["bait"][O] == [["market"]] and s["disc"][O] == ["house"]
     s, _ = refill(s)
     s["hand"][O] = ["market"]
     s = act(s, "play:market", "agent:b1", "dest:b2")
     s, _ = refill(s)
     s["hand"][G] = ["market"]
     s = act(s, "play:market", "agent:d4", "dest:e3", "bait:0:market")
-    assert sorted(x[7:] for x in legal(s)) == ["c5", "d4", "e4", "e5"]
+    assert sorted(x[7:] for x in legal(s)) == ["d4", "d5", "e4", "e5"]  # c5 is occupied
     s = act(s, "baitto:e5")
-    assert s["disc"][O] == ["temple", "market", "market", "bait"] and s["bait"][O] == []
+    assert s["disc"][O] == ["house", "market", "market", "bait"] and s["bait"][O] == []
     # variant: two Temple marks, one entry uses one of them
-    s = build(["G:2F@c5"], active=G, hands={G: ["temple"]}, charisma={O: "anju"}, bait={O: [["temple", "temple"]]})
-    s = act(s, "play:temple", "agent:c5", "dest:c4")
-    assert legal(s) == ["bait:0:temple", "bait:no"]
-    s = act(s, "bait:0:temple", "baitto:c5")
-    assert s["bait"][O] == [["temple"]]
+    s = build(["G:2F@c5"], active=G, hands={G: ["house"]}, charisma={O: "anju"}, bait={O: [["house", "house"]]})
+    s = act(s, "play:house", "agent:c5", "dest:b4")
+    assert legal(s) == ["bait:0:house", "bait:no"]
+    s = act(s, "bait:0:house", "baitto:c5")
+    assert s["bait"][O] == [["house"]]
 
 
 def test_9_18_yoko_jump():
@@ -317,11 +322,12 @@ def test_9_22_ruri():
     assert "charisma:ruri" in legal(s) and s["ruri_passed"] is True
     hand = {O: ["castle", "joker", "house", "charge", "tunnel", "defend"]}
     s = build(["O:3T@c3", "G:1F@d4", "G:2F@b4"], hands=hand, charisma={G: "ruri"}, ruri="castle")
-    assert dests(s, "castle", "c3") == [] and dests(s, "joker", "c3") == ["b4", "c4"]
-    assert dests(s, "house", "c3") == ["b4"] and dests(s, "charge", "c3") == ["b4", "c4"]
+    # the corrected map's c4 is neutral (any Site card); d4 stays banned
+    assert dests(s, "castle", "c3") == ["c4"] and dests(s, "joker", "c3") == ["b4", "c4"]
+    assert dests(s, "house", "c3") == ["b4", "c4"] and dests(s, "charge", "c3") == ["b4", "c4"]
     assert dests(s, "tunnel", "c3") == ["a3", "b3", "d3", "e3"]
     s["board"]["d5"] = s["board"].pop("d4")
-    assert dests(s, "castle", "c3") == ["d4"]
+    assert dests(s, "castle", "c3") == ["c4", "d4"]
 
 
 def test_9_23_equipment_activation():
@@ -340,15 +346,21 @@ def test_9_23_equipment_activation():
 
 
 def test_9_24_typewriter():
-    """SIK-9.24 / SIK-5.59 / SIK-4.3 / SIK-4.13 / SIK-7.13 / SIK-10.21 / SIK-10.40."""
+    """SIK-9.24 / SIK-5.59 / SIK-4.3 / SIK-4.13 / SIK-7.13 / SIK-10.21 / SIK-10.40. Corrected 2026-11-23:
+    Medicine may also be used in the same turn, so the Equipment question comes back after the Typewriter."""
     hand = {O: ["joker", "temple", "house", "market", "castle", "defend"]}
     s = build([], hands=hand, eq={O: {"typewriter": "up", "medicine": "up"}}, discard={O: ["tunnel", "house"]})
     assert legal(s) == ["equip:none", "equip:typewriter", "equip:medicine"]
     s = act(s, "equip:typewriter")
     assert legal(s) == ["take:house", "take:tunnel"]
     s = act(s, "take:tunnel")
-    assert len(s["hand"][O]) == 7 and s["eq"][O]["typewriter"] == "used" and s["ask"]["k"] == "card"
+    assert len(s["hand"][O]) == 7 and s["eq"][O]["typewriter"] == "used"
+    assert legal(s) == ["equip:none", "equip:medicine"]  # SIK-4.3 corrected: several in one turn
+    s = act(s, "equip:none")
+    assert s["ask"]["k"] == "card"
     s = act(s, "play:joker", "agent:a1", "dest:a2")
+    assert legal(s) == ["equip:none", "equip:medicine"] and s["ask"]["when"] == "after"  # after the play too
+    s = act(s, "equip:none")
     assert len(s["hand"][O]) == 6 and s["active"] == G  # refill drew nothing
     glog = core.view(g, s, 1)["log"]
     assert ["sik.log.typewriter", {"player": 0, "kind": "@sik.kind.tactic"}] in glog
@@ -356,22 +368,23 @@ def test_9_24_typewriter():
 
 
 def _medicine(g_hand):
-    s = build(["G:2F@b4"], hands={O: ["joker"]}, eq={O: {"medicine": "up"}})
+    s = build(["G:2F@a4"], hands={O: ["joker"]}, eq={O: {"medicine": "up"}})
     s["hand"][G] = g_hand
-    s = act(s, "equip:medicine", "target:b4")
-    assert s["med"] == ["2F", 2] and g.view(s, 1)["medicine"] == ["b4", None, 2]
+    s = act(s, "equip:medicine", "target:a4")
+    assert s["med"] == ["2F", 2] and g.view(s, 1)["medicine"] == ["a4", None, 2]
     s = act(s, "play:joker", "agent:a1", "dest:a2")
     s, _ = refill(s)
     return s
 
 
 def test_9_25_medicine():
-    """SIK-9.25 / SIK-5.65 - SIK-5.68 / SIK-7.14 / SIK-8.11 / SIK-10.39: the target must move."""
+    """SIK-9.25 / SIK-5.65 - SIK-5.68 / SIK-7.14 / SIK-8.11 / SIK-10.39: the target must move. On the corrected
+    map the target stands on `a4`: ahead of it (for Government) the Temple `a3` and the Castle `b3`."""
     s = _medicine(["castle", "market", "market", "bait", "exchange", "temple"])
     assert s["active"] == G and legal(s) == ["play:temple", "play:castle"]
     s2 = act(s, "play:castle")
-    assert legal(s2) == ["agent:b4"] and legal(act(s2, "agent:b4")) == ["dest:b3"]
-    assert legal(act(s, "play:temple", "agent:b4")) == ["dest:c3"]
+    assert legal(s2) == ["agent:a4"] and legal(act(s2, "agent:a4")) == ["dest:b3"]
+    assert legal(act(s, "play:temple", "agent:a4")) == ["dest:a3"]
     s = _medicine(["market", "market", "market", "market", "bait", "exchange"])
     reveal = [e for e in s["log"] if e[0] == "sik.log.med_reveal"]
     assert reveal and reveal[0][2] == [0] and len(reveal[0][1]["cards"]) == 6
@@ -419,6 +432,9 @@ def test_9_28_stun_gun_no_playable_card():
                   g_fill=["b6", "c6", "d6", "a5", "c5", "e5"], eq={G: {"stun": "up"}})
         s = act(s, "equip:stun", "target:b3") if stun else act(s, "equip:none")
         s = act(s, "play:exchange", "ex1:c6", "ex2:c5", "swap:no")
+        if not stun:  # SIK-4.3 corrected: the unused Stun Gun is offered again after the play
+            assert legal(s) == ["equip:none", "equip:stun"]
+            s = act(s, "equip:none")
         s, _ = refill(s)
         if stun:
             assert s["win"] == [G, "noplay"]
@@ -434,7 +450,9 @@ def test_9_29_bulletproof_fan():
     s = act(s, "play:temple", "agent:c4", "dest:c3")
     assert s["prison"][G] == ["2F"] and legal(s) == ["fan:use", "fan:no"]
     s = act(s, "fan:use")
-    assert "fancard:castle" in legal(s) and "fancard:exchange" not in legal(s) and "fancard:bait" not in legal(s)
+    # SIK-5.73 corrected: any Tactic or Site card moving the agent, Exchange included (c3 shares column c
+    # with Government agents); never Bait
+    assert "fancard:castle" in legal(s) and "fancard:exchange" in legal(s) and "fancard:bait" not in legal(s)
     s = act(s, "fancard:castle", "dest:c2")
     assert at(s, "c3") == [G, "3F", 0] and at(s, "c2") == [O, "0F", 1] and s["eq"][G]["fan"] == "used"
     assert sorted(s["disc"][G]) == ["castle", "temple"] and len(s["hand"][G]) == 4

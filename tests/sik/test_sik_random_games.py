@@ -15,6 +15,7 @@ from pygames.core import bots as core_bots
 GAMES = 1000
 MODES = [(c, e) for c in ("off", "on", "ruri") for e in ("off", "on")]
 FULL = Counter({**D.SITE_DECK, **D.TACTIC_DECK})
+DECLINE = {"fan": "fan:no", "bait": "bait:no", "pistol": "pistol:no", "flip": "flip:none", "equip": "equip:none"}
 
 
 def cards_of(s, side):
@@ -51,6 +52,9 @@ def check_step(s):
     if not g.is_over(s):
         seats = g.to_move(s)
         assert len(seats) == 1 and g.legal_actions(s, seats[0])
+        ask = s["ask"]
+        if ask["k"] in DECLINE or (ask["k"] == "mark" and ask["n"] == 2):  # SIK-4.29 / 5.29 / 5.35: every
+            assert DECLINE.get(ask["k"], "mark:none") in g.legal_actions(s, seats[0])  # window can say no
         other = 1 - seats[0]
         assert g.legal_actions(s, other) == []
 

@@ -52,15 +52,17 @@ def test_placement_sik_3_5_3_6_8_3_10_7():
     assert s["phase"] == "play" and s["active"] == O and s["turn"] == 1  # SIK-3.14 / SIK-4.1
 
 
-def test_charisma_secret_sik_3_7_3_9_8_4_7_12():
-    """SIK-3.7 / SIK-8.4: one of three, Government first; SIK-3.9 / SIK-7.12: secret until both chose."""
+def test_charisma_public_sik_3_7_3_9_8_4_7_12():
+    """SIK-3.7 / SIK-8.4: one of three, Government first; SIK-3.9 corrected / SIK-7.12: each pick is public at
+    once, so Oniwaban picks knowing Government's card."""
     s = place_all(fresh(charisma="on"))
     assert legal(s) == ["charisma:ayane", "charisma:chiharu", "charisma:iroha"] and g.to_move(s) == [1]
     s = act(s, "charisma:iroha")
-    assert g.view(s, 0)["charisma"] == [None, None] and g.view(s, 1)["charisma"] == [None, "iroha"]
-    assert legal(s) == ["charisma:tomoyo", "charisma:anju", "charisma:yoko"]
+    assert g.view(s, 0)["charisma"] == [None, "iroha"] == g.view(s, None)["charisma"]
+    assert ["sik.log.charisma", {"player": 1, "card": "@sik.cha.iroha"}] in core.view(g, s, 0)["log"]
+    assert legal(s) == ["charisma:tomoyo", "charisma:anju", "charisma:yoko"] and g.to_move(s) == [0]
     s = act(s, "charisma:yoko")
-    assert g.view(s, 0)["charisma"] == ["yoko", "iroha"] == g.view(s, None)["charisma"]
+    assert g.view(s, 1)["charisma"] == ["yoko", "iroha"] == g.view(s, None)["charisma"]
 
 
 def test_equipment_setup_sik_3_12_5_53_8_6():
@@ -217,10 +219,10 @@ def test_ruri_ban_sik_5_49_5_50_5_51_3_2():
     assert [o for o in g.OPTIONS if o["id"] == "charisma"][0]["choices"] == ["off", "on", "ruri"]
     s = build(["O:2F@c3", "G:1F@d4"], hands={O: ["charge"]}, charisma={O: "ruri"}, ruri="castle")
     assert "d4" in dests(s, "charge", "c3")  # the ban protects the holder's agents only
-    s = build(["G:1F@d4", "O:2F@c3"], active=G, hands={G: ["charge"]}, charisma={O: "ruri"}, ruri="temple")
-    assert "c3" not in dests(s, "charge", "d4")
-    s = act(s, "play:charge", "agent:d4", "dest:d3", "push:c3")
-    assert "pushto:c2" in legal(s) or "pushto:b2" in legal(s)  # SIK-5.51: pushes unaffected
+    s = build(["G:1F@d4", "O:2F@d3"], active=G, hands={G: ["charge"]}, charisma={O: "ruri"}, ruri="house")
+    assert "d3" not in dests(s, "charge", "d4") and "c3" in dests(s, "charge", "d4")
+    s = act(s, "play:charge", "agent:d4", "dest:c3", "push:d3")
+    assert sorted(legal(s)) == ["pushto:c2", "pushto:d2", "pushto:e2"]  # SIK-5.51: pushes unaffected
 
 
 def test_equipment_flip_timing_sik_5_55_5_56():
@@ -279,14 +281,15 @@ def test_medicine_rules_sik_5_66_5_67_5_68():
 def test_fan_rules_sik_5_73_5_74_5_75():
     """SIK-5.73 only moving cards; SIK-5.74 the Fan comes after the Bait; SIK-5.75 the re-move can be
     answered by the Pistol and the Bait."""
-    s = build(["G:3F@c4", "O:2F@c3"], active=G, hands={G: ["temple", "house", "exchange"]},
-              eq={G: {"fan": "up"}, O: {"pistol": "up"}}, bait={O: [["temple"]]})
-    s = act(s, "play:temple", "agent:c4", "dest:c3", "pistol:no")
+    s = build(["G:3F@b4", "O:2F@b3"], active=G, hands={G: ["castle", "house", "temple", "exchange", "bait"]},
+              eq={G: {"fan": "up"}, O: {"pistol": "up"}}, bait={O: [["castle"]]})
+    s = act(s, "play:castle", "agent:b4", "dest:b3", "pistol:no")
     assert s["ask"]["k"] == "bait"
-    s = act(s, "bait:0:temple", "baitto:c5")
-    assert s["ask"] == {"k": "fan", "side": G, "cell": "c5"}
+    s = act(s, "bait:0:castle", "baitto:a5")
+    assert s["ask"] == {"k": "fan", "side": G, "cell": "a5"}
     s = act(s, "fan:use")
-    assert legal(s) == ["fancard:house"]
+    # from a5: House b4 (Temple a4 would need a Market); Exchange with a6 (SIK-5.73 corrected); never Bait
+    assert legal(s) == ["fancard:house", "fancard:exchange"]
 
 
 def test_game_end_sik_6_1_6_11_6_12_1_2_1_3():

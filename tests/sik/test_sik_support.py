@@ -39,7 +39,6 @@ def build(agents=(), active=O, hands=None, o_fill=None, g_fill=None, prison=None
     s["cha"] = [None, None]
     for side, card in (charisma or {}).items():
         s["cha"][side] = card
-    s["cha_shown"] = True
     s["ruri"] = ruri
     if opts["equipment"] == "on":
         s["eq"] = [{e: "down" for e in D.equipment_of(sd)} for sd in (O, G)]
@@ -109,14 +108,45 @@ def test_board_map_data_sik_2_3_to_2_10():
             if info.get(key) is not None:
                 assert info[key] == 1 - other[key]
     types = [c["type"] for c in D.CELLS.values()]
-    assert {t: types.count(t) for t in set(types)} == {"temple": 6, "house": 6, "market": 6, "castle": 6,
-                                                      "neutral": 2, "hq": 4}
+    # corrected map (2026-11-23): two neutral sites in the middle besides the two on the home rows
+    assert {t: types.count(t) for t in set(types)} == {"temple": 6, "house": 4, "market": 6, "castle": 6,
+                                                      "neutral": 4, "hq": 4}
     assert D.territory(O) == ["a1", "b1", "c1", "d1", "e1"] and D.territory(G) == ["a6", "b6", "c6", "d6", "e6"]
     assert sorted(D.start_cells(O)) == ["a1", "b1", "c1", "c2", "d1", "e1"]
     assert sorted(D.start_cells(G)) == ["a6", "b6", "c5", "c6", "d6", "e6"]
     assert D.hq_cells(O) == ["a2", "e2"] and D.hq_cells(G) == ["a5", "e5"]
     assert D.neutral_in_territory(O) == ["c1"] and D.neutral_in_territory(G) == ["c6"]
-    assert D.cell_type("b3") == "castle" and D.cell_type("c3") == "temple"
+    assert D.cell_type("b3") == "castle" and D.cell_type("c3") == "neutral" and D.cell_type("a3") == "temple"
+
+
+def _p7_cells(side: int) -> list[str]:
+    """Cells from which the book's movement example (P7) reads, for `side`'s agent (SIK-2.6 corrected)."""
+    found = []
+    for cell in D.CELLS:
+        ahead = [D.step(cell, v) for v in D.group(side, "FWD3")]
+        around = [D.step(cell, v) for v in D.group(side, "DEF5")]
+        forward = D.direction(side, "forward")
+        two = D.step(D.step(cell, forward) or cell, forward) if D.step(cell, forward) else None
+        if None in ahead or two is None:
+            continue
+        if sorted(D.cell_type(c) for c in ahead) != ["house", "market", "neutral"]:
+            continue
+        kinds = [D.cell_type(c) for c in around if c is not None]
+        own_hq = [c for c in around if c is not None and D.hq_owner(c) == side]
+        if "market" in kinds and "temple" in kinds and own_hq and D.cell_type(two) == "temple":
+            found.append(cell)
+    return found
+
+
+def test_map_fits_the_book_movement_example_sik_2_6_2_10():
+    """SIK-2.6 / SIK-2.10 corrected: a cell exists whose three forward cells are a House, a Market and a neutral
+    site, with a Market, a Temple and the owner's HQ beside or behind it and a Temple two cells ahead; by the
+    map's symmetry it exists for both sides. Neutral sites are not only on the home rows; start cells are the
+    home row plus the middle of the second row (SIK-6.8)."""
+    assert _p7_cells(O) == ["b3"] and _p7_cells(G) == ["d4"]
+    neutral_rows = {int(c[1]) for c, info in D.CELLS.items() if info["type"] == "neutral"}
+    assert neutral_rows == {1, 3, 4, 6}
+    assert all(D.CELLS[c].get("start") == O for c in ("a1", "b1", "c1", "d1", "e1", "c2"))
 
 
 def test_directions_sik_2_4_2_5():

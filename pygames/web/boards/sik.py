@@ -446,8 +446,6 @@ def modules_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
         if cha == "ruri" and g["ruri"]:
             parts.append(el("div", {"class": "sik-ruri"}, None, [
                 el("span", None, cat.t("sik.ui.ruri_card")), card_node(g["ruri"], cat, small=True)]))
-    elif g["charisma_picked"][side]:
-        parts.append(el("div", {"class": "sik-chip sik-cha"}, cat.t("sik.ui.cha_secret")))
     eq = g["equipment"]
     if eq is not None:
         for name, state in eq[side].items():
@@ -549,7 +547,11 @@ def ask_text(g: dict, ask: dict, me: int, cat, legal: list) -> str:
     elif k == "charisma" and me == O and g["ruri_passed"] is not None:
         return cat.t("sik.ui.ask.charisma") + " " + cat.t(
             "sik.ui.ruri_passed" if g["ruri_passed"] else "sik.ui.ruri_kept")
+    if k == "equip" and ask.get("when") == "after":  # SIK-4.3 corrected: again once the card is resolved
+        k = "equip_after"
     text = cat.t(f"sik.ui.ask.{k}", **args)
+    if k == "fan" and legal == ["fan:no"]:  # SIK-4.29 step 5: the window opens anyway, with only "no"
+        text += " " + cat.t("sik.ui.fan_none")
     if k == "bait":
         kind = D.cell_type(ask["cell"])
         usable = any(a.startswith("bait:") and a != "bait:no" for a in legal)
