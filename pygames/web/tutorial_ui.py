@@ -11,7 +11,7 @@ import time
 
 import js
 
-from . import tutorial
+from . import reach, tutorial
 from .render import by_id, clear, el, missing
 from .session import COMPUTER, HUMAN, Seat, Session
 
@@ -85,6 +85,20 @@ def decorate(app, view: dict, legal: list[str]) -> None:
     else:
         texts, section = [tutorial.comment(run.script, view["log"]) or run.script.free], ""
     draw_panel(app, run, texts, section, due is not None)
+    if due is not None:
+        keep_in_view(js.document.querySelector("[data-tutorial-target]"))
+
+
+def keep_in_view(node) -> None:
+    """The one control of a scripted step shows whole between the status line with the guide and the action bar
+    (the bar's own buttons are always in reach)."""
+    if missing(node) or not missing(node.closest("#actions")):
+        return
+    top, bottom = reach.band()
+    rect = node.getBoundingClientRect()
+    if rect.top >= top and rect.bottom <= bottom:
+        return
+    js.window.scrollBy(0, (rect.top + rect.bottom) / 2 - (top + bottom) / 2)
 
 
 def draw_panel(app, run: tutorial.Runner, texts: list[str], section: str, scripted: bool) -> None:
