@@ -87,6 +87,8 @@ def games_per_second(seconds: float = 3.0) -> dict[str, float]:
 def tap_latency(browser, origin: str, game_id: str, moves: int = 40) -> list[float]:
     """Milliseconds from a tap on a data-action button to the DOM update it causes (measured in the page)."""
     context = browser.new_context(has_touch=True)
+    # every tap commits (touch screens preview a board choice first by default: that tap would change little)
+    context.add_init_script("localStorage.setItem('pygames.preview', 'off')")
     page = context.new_page()
     page.goto(f"{origin}/?game={game_id}&seats=human,computer&seed=1&botdelay=0")
     page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=120_000)

@@ -18,6 +18,15 @@ already drawn the score table and chart); ``view`` is the spectator's view of th
 Optional: ``format_arg(name, value, cat) -> str | None`` names the game's own values in log lines and labels
 (e.g. a card code as its category, symbols and value); None leaves the shell's default formatting.
 
+Optional: ``chained(action) -> (next action, words key) | None`` joins two steps in one tap (Spyworld: a claim also
+submits); ``POINTS_CHART = False`` drops the end screen's chart when the categories are not points (SIK);
+``DEVICE_KEY`` + ``device_update(final_view, device) -> (device, changed)`` keep something on this device (PAX's
+solo campaign): the shell reads and stores it and hands it in as ``view["device"]``, so no renderer touches storage.
+
+The shell also draws the final board with ``render(board, final_view, [], cat)``: a renderer must draw the
+spectator's end-of-game view. Board targets are built with ``pygames.web.kit.target_button`` (label in name,
+tooltip, touch preview words).
+
 Text goes in with textContent only. Every colour also carries a symbol or a label (colour-blind safe).
 Rules pages are ``<template id="rules-<game>-<lang>">`` in the same fragments file; the Rules menu shows them.
 """
