@@ -183,7 +183,9 @@ def game_cards(with_test_games: bool) -> list[dict]:
     sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
     from pygames.core import registry
 
-    return [{"id": gid, "ready": registry.load(gid) is not None} for gid in registry.GAME_IDS]
+    return [{"id": gid, "ready": registry.load(gid) is not None,
+             "tutorial": (ROOT / registry.PACKAGES[gid].replace(".", "/") / "tutorial.json").exists()}
+            for gid in registry.GAME_IDS]
 
 
 def snapshot_imports() -> str:

@@ -112,6 +112,7 @@
       return name.slice(0, MAX_NAME) || t(kind, { n: i + 1 });
     });
     let label = t("home.saved", { game: t(`home.game.${save.game}`), players: names.join(", "), moves: save.history.length });
+    if (typeof save.tutorial === "string") label += " — " + t("home.learn");
     if (save.over === true) label += " — " + t("home.finished");
     return label;
   }
@@ -273,6 +274,7 @@
     else if (name === "new" && Object.hasOwn(data.games, arg)) showNewGame(arg);
     else if (name === "home") { pending = null; showScreen("home"); }
     else if (name === "start" && newGameId) wait(`start:${newGameId}`, target.closest(".row") || target);
+    else if (name === "tutorial" && Object.hasOwn(data.games, arg)) wait(`tutorial:${arg}`, target.closest("li") || target, true);
     else if (name === "resume") wait(`resume:${arg}`, target.closest("li") || target, true);
     else if (name === "delete") deleteSave(arg);
     else if (name === "export-raw") exportRaw(arg);

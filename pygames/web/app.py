@@ -17,7 +17,7 @@ from pygames import core
 from pygames.core import registry
 from pygames.core.guard import clip
 
-from . import i18n, kit, lastmove, match_view, preview, reach, render, storage
+from . import i18n, kit, lastmove, match_view, preview, reach, render, storage, tutorial_ui
 from . import match as matches
 from .kit import describe, error_text
 from .render import by_id, clear, el, missing
@@ -100,6 +100,8 @@ class App:
         pending = shell_pending()
         if link and link.get("game"):
             self.start_from_link(link)
+        elif tutorial_ui.start_from_link(self):
+            pass
         elif pending:
             self.run_pending(pending)
         elif not self.resume_current():
@@ -121,6 +123,9 @@ class App:
                     self.start_from_form()
                 return
             if name == "resume" and self.resume(arg):
+                return
+            if name == "tutorial" and arg in self.games:
+                tutorial_ui.command(self, name, arg)
                 return
         except Exception as exc:  # whatever was asked, the app still starts
             self.show_error(self.cat.t("app.error", message=clip(describe(exc), 300)))
@@ -361,6 +366,7 @@ class App:
         self.last_moves.mark_board(board, first_fresh < len(view["log"]))
         js.document.querySelector('[data-command="undo"]').disabled = not s.can_undo()
         by_id("preview-toggle").setAttribute("aria-pressed", "true" if self.preview_on else "false")
+        tutorial_ui.decorate(self, view, legal)
         reach.bring_decision_into_view()
 
     def action_label(self, view: dict, action: str) -> str:
@@ -460,6 +466,7 @@ class App:
             module.render_over(extra, final_view, result, self.cat)
         self.draw_final_board(extra, final_view)
         render.log_items(by_id("final-log"), final_view["log"], self.cat)
+        tutorial_ui.game_over(self)
 
     def with_device(self, view: dict) -> dict:
         """The view plus what the board keeps on this device (`DEVICE_KEY`): renderers never read storage."""
@@ -729,6 +736,8 @@ class App:
             follow = match_view.offer(self.session, self.session.result())
             if follow is not None:  # same seats: the next game of the match or a tie-break game
                 self.begin(self.session.game, self.session.seats, follow.seed, follow.options, follow.match)
+        elif name.startswith("tutorial"):
+            tutorial_ui.command(self, name, arg)
         elif name == "export":
             self.export()
         elif name == "rules":

@@ -18,9 +18,10 @@ ENABLED = "button[data-action]:not([disabled])"
 def band() -> tuple[float, float]:
     """The part of the viewport not covered by the sticky status line (top) and action bar (bottom)."""
     top, bottom = 0.0, float(js.window.innerHeight)
-    status = js.document.getElementById("status")
-    if not missing(status) and not missing(status.offsetParent):
-        top = max(top, float(status.getBoundingClientRect().bottom))
+    for node_id in ("status", "tutorial-panel"):  # the guide of a tutorial sticks under the status line
+        status = js.document.getElementById(node_id)
+        if not missing(status) and not missing(status.offsetParent):
+            top = max(top, float(status.getBoundingClientRect().bottom))
     actions = js.document.getElementById("actions")
     if not missing(actions) and not missing(actions.firstChild):
         bottom = min(bottom, float(actions.getBoundingClientRect().top))

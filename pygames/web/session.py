@@ -16,6 +16,7 @@ from pygames.core.guard import clip, is_number
 from pygames.core.rng import Rng
 
 from .match import BadMatch, Match
+from .tutorial import bot_rng as tutorial_bot_rng
 
 HUMAN, COMPUTER = "human", "computer"
 MAX_NAME = 24
@@ -50,6 +51,7 @@ class Session:
     # behind the cover, instead of letting whoever finished the last round carry on into the next one.
     acted_this_round: set = field(default_factory=set)
     match: Match | None = None  # this game's place in a match or a run of tie-break games (see match.py)
+    tutorial: str | None = None  # the game id of a guided first game (pygames/web/tutorial.py), saved with it
 
     # ------------------------------------------------------------------ construction
 
@@ -84,6 +86,7 @@ class Session:
             except BadMatch as exc:
                 raise core.InvalidSave("core.save.schema", {"field": "match"}, f"bad match record: {exc}") from exc
         session.viewer = session.initial_viewer()
+        session.tutorial = data["tutorial"] if isinstance(data.get("tutorial"), str) else None
         return session
 
     def to_save(self, updated: float = 0.0) -> str:
@@ -91,6 +94,8 @@ class Session:
                  "updated": updated, "over": self.over}
         if self.match is not None:
             extra["match"] = self.match.to_json()
+        if self.tutorial:
+            extra["tutorial"] = self.tutorial
         return json.dumps(core.save_recipe(self.state, extra), separators=(",", ":"))
 
     # ------------------------------------------------------------------ who is who
@@ -164,6 +169,8 @@ class Session:
         if seat is None:
             return None
         bot = core_bots.default_bot(self.game)
+        if self.tutorial:  # the same computer whether the guided game was resumed or not
+            self.bot_rng = tutorial_bot_rng(self.state)
         action = core_bots.bot_move(self.game, self.state, seat, bot, self.bot_rng)
         self._apply(seat, action)
         return seat, action

@@ -1,0 +1,183 @@
+"""The guided first game on screen: the panel `[data-testid=tutorial]`, the one enabled control of a scripted
+step (`[data-tutorial-target]`), Skip, Minimise, the rules link and the closing `[data-testid=tutorial-done]`.
+
+The shell calls four hooks (start from a link, decorate after each redraw, the end screen, commands); what a step
+is and when it is due is decided by the pure runner (`tutorial.py`) from the game's history.
+"""
+
+from __future__ import annotations
+
+import time
+
+import js
+
+from . import reach, tutorial
+from .render import by_id, clear, el, missing
+from .session import COMPUTER, HUMAN, Seat, Session
+
+MIN_KEY = "pygames.tutorial.min"
+PANEL_ID = "tutorial-panel"
+
+
+def runner(app) -> tutorial.Runner | None:
+    """The runner of the session on screen (rebuilt when the session changes), or None in a normal game."""
+    s = app.session
+    if s is None or not s.tutorial:
+        return None
+    current = getattr(app, "_tutorial_runner", None)
+    if current is None or current[0] is not s:
+        script = tutorial.load(s.tutorial)
+        if script is None:
+            return None
+        current = (s, tutorial.Runner(s.game, script))
+        app._tutorial_runner = current
+    current[1].sync(s.state)
+    return current[1]
+
+
+def start(app, game_id: str) -> bool:
+    """Open a fresh guided game of `game_id` from its script (seed, seats, options)."""
+    script = tutorial.load(game_id)
+    game = app.games.get(game_id)
+    if script is None or game is None:
+        return False
+    seats = [Seat("", HUMAN if kind == HUMAN else COMPUTER) for kind in script.seats]
+    session = Session.start(game, seats, script.seed, script.options, f"{game_id}-tutorial-{int(time.time() * 1000)}",
+                            created=time.time())
+    session.tutorial = game_id
+    app.open_session(session)
+    return True
+
+
+def start_from_link(app) -> bool:
+    """`?tutorial=<id>[&botdelay=ms]`: start that game's tutorial (the link is consumed, a reload resumes)."""
+    game_id, delay = tutorial.link_game(str(js.location.search))
+    if game_id is None:
+        return False
+    if delay is not None:
+        app.bot_delay = delay
+    js.history.replaceState(None, "", str(js.location.pathname))
+    return start(app, game_id)
+
+
+def decorate(app, view: dict, legal: list[str]) -> None:
+    """After the table is drawn: the panel, and during a scripted step only its target enabled and marked."""
+    panel = by_id(PANEL_ID)
+    run = runner(app)
+    if run is None:
+        if not missing(panel):
+            panel.remove()
+        return
+    due = run.current(legal)
+    if due is not None:
+        step, aim = due
+        for node in js.document.querySelectorAll("[data-action]"):
+            if str(node.dataset.action) == aim:
+                node.setAttribute("data-tutorial-target", "")
+                node.disabled = False
+            else:
+                node.disabled = True
+        texts, section = [step.text], step.rules
+        if run.step == 0:
+            texts.insert(0, run.script.intro)
+    elif run.step == 0:
+        texts, section = [run.script.intro], ""
+    else:
+        texts, section = [tutorial.comment(run.script, view["log"]) or run.script.free], ""
+    draw_panel(app, run, texts, section, due is not None)
+    if due is not None:
+        keep_in_view(js.document.querySelector("[data-tutorial-target]"))
+
+
+def keep_in_view(node) -> None:
+    """The one control of a scripted step shows whole between the status line with the guide and the action bar
+    (the bar's own buttons are always in reach)."""
+    if missing(node) or not missing(node.closest("#actions")):
+        return
+    top, bottom = reach.band()
+    rect = node.getBoundingClientRect()
+    if rect.top >= top and rect.bottom <= bottom:
+        return
+    js.window.scrollBy(0, (rect.top + rect.bottom) / 2 - (top + bottom) / 2)
+
+
+def draw_panel(app, run: tutorial.Runner, texts: list[str], section: str, scripted: bool) -> None:
+    cat = app.cat
+    panel = by_id(PANEL_ID)
+    if missing(panel):
+        panel = el("section", {"id": PANEL_ID, "class": "tutorial", "data-testid": "tutorial",
+                               "aria-labelledby": "tutorial-title"})
+        status = by_id("status")
+        status.parentNode.insertBefore(panel, status.nextSibling)
+    clear(panel)
+    panel.style.top = f"{float(by_id('status').getBoundingClientRect().height)}px"  # sticks under the status
+    small = storage_get(MIN_KEY) == "1"
+    panel.classList.toggle("minimised", small)
+    total = len(run.script.steps)
+    title = cat.t("tut.title", game=cat.t(f"home.game.{run.script.game}"))
+    if scripted:
+        title += " — " + cat.t("tut.step", n=run.step + 1, total=total)
+    head = el("div", {"class": "tutorial-head"}, None, [
+        el("h3", {"id": "tutorial-title"}, title),
+        el("button", {"type": "button", "data-command": "tutorial-min", "aria-expanded": "false" if small else "true",
+                      "class": "quiet"}, cat.t("tut.expand" if small else "tut.minimise")),
+        el("button", {"type": "button", "data-command": "tutorial-skip", "class": "quiet"}, cat.t("tut.skip")),
+    ])
+    panel.appendChild(head)
+    if small:
+        return
+    body = el("div", {"class": "tutorial-body", "role": "status", "aria-live": "polite"}, None, [
+        el("p", {"data-tutorial-text": key}, cat.t(key)) for key in texts])
+    if section:
+        body.appendChild(el("button", {"type": "button", "class": "linkish",
+                                       "data-command": f"tutorial-rules:{section}"}, cat.t("tut.rules")))
+    panel.appendChild(body)
+
+
+def game_over(app) -> None:
+    """At the end of a guided game: what the end screen says, and a normal game offered."""
+    s = app.session
+    if s is None or not s.tutorial:
+        return
+    script = tutorial.load(s.tutorial)
+    if script is None:
+        return
+    cat = app.cat
+    box = el("section", {"class": "tutorial tutorial-done", "data-testid": "tutorial-done"}, None, [
+        el("h3", None, cat.t("tut.done.title")),
+        el("p", None, cat.t(script.done)),
+        el("p", None, cat.t("tut.done.common")),
+        el("button", {"type": "button", "class": "primary", "data-command": f"new:{s.game.ID}"},
+           cat.t("tut.done.normal")),
+    ])
+    extra = by_id("gameover-extra")
+    extra.insertBefore(box, extra.firstChild)
+
+
+def command(app, name: str, arg: str) -> None:
+    if name == "tutorial":
+        start(app, arg)
+    elif name == "tutorial-min":
+        storage_set(MIN_KEY, None if storage_get(MIN_KEY) == "1" else "1")
+        app.refresh(schedule=False)
+    elif name == "tutorial-skip" and app.session is not None:
+        app.session.tutorial = None  # from now on a normal game, saved as one
+        app.autosave()
+        app.refresh(schedule=False)
+    elif name == "tutorial-rules":
+        app.show_rules()
+        node = js.document.querySelector(f'#rules-body [data-section="{arg}"]')
+        if not missing(node):
+            node.scrollIntoView()
+
+
+def storage_get(key: str):
+    from .app import storage_get as get  # the shell's storage access (no import circle at load time)
+
+    return get(key)
+
+
+def storage_set(key: str, value) -> None:
+    from .app import storage_set as put
+
+    put(key, value)

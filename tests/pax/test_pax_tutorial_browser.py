@@ -1,0 +1,26 @@
+"""PAX's guided first game in Chromium: one highlighted control at every scripted step (24), free play with the
+guide's comments, and tutorial-done explaining the end check against Rome."""
+
+from __future__ import annotations
+
+import pytest
+import tutorial_browser
+
+from pygames.web import i18n, tutorial
+
+pytestmark = pytest.mark.browser
+STRINGS = i18n.load()
+SCRIPT = tutorial.load("pax")
+
+
+def test_the_pax_tutorial_completes_in_english(app):
+    app.reset_storage()
+    app.open("?tutorial=pax&lang=en&botdelay=0")
+    page = app.page
+    page.wait_for_selector(f"button{tutorial_browser.TARGET}")
+    assert STRINGS["en"][SCRIPT.intro] in page.inner_text("[data-testid=tutorial]")
+    seen = tutorial_browser.finish(app, max_taps=600)
+    assert seen["texts"] == [s.text for s in SCRIPT.steps]
+    assert seen["free"] > 0
+    assert STRINGS["en"][SCRIPT.done] in page.inner_text("[data-testid=tutorial-done]")
+    assert app.errors == []

@@ -1,0 +1,34 @@
+"""Shared by the browser tutorial tests: complete a guided game by tapping the highlighted control at every
+scripted step and any enabled action in free play, as issue 14 describes."""
+
+from __future__ import annotations
+
+from conftest import NEXT
+
+TARGET = "[data-tutorial-target]"
+
+
+def finish(app, max_taps: int = 400) -> dict:
+    """Tap through to the end screen; returns what was seen (scripted taps, free taps, the step texts shown)."""
+    page = app.page
+    seen = {"scripted": 0, "free": 0, "texts": []}
+    for tap in range(max_taps):
+        page.wait_for_selector(NEXT, state="visible")
+        if app.visible("[data-testid=game-over]"):
+            return seen
+        enabled = app.enabled_actions()
+        target = page.locator(f"button{TARGET}:not([disabled])")
+        if target.count():
+            assert len(enabled) == 1, f"a scripted step leaves other controls enabled: {enabled}"
+            assert enabled[0] == target.first.get_attribute("data-action")
+            seen["texts"].append(page.locator("[data-testid=tutorial] [data-tutorial-text]").last
+                                 .get_attribute("data-tutorial-text"))
+            target.first.click()
+            seen["scripted"] += 1
+        else:
+            assert page.locator("[data-testid=tutorial]").count() == 1, "the guide panel is missing in free play"
+            # any enabled action, varied (never always the first: PAX's stage/unstage could then loop forever)
+            choice = enabled[(tap * 2654435761 + 12345) % 4093 % len(enabled)]
+            page.locator(f'button[data-action="{choice}"]:not([disabled])').first.click()
+            seen["free"] += 1
+    raise AssertionError("the tutorial did not reach its end")
