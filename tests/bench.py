@@ -109,6 +109,7 @@ def tap_latency(browser, origin: str, game_id: str, moves: int = 40) -> list[flo
 
 
 def main(root: Path, dist: Path, runs: int = 5) -> int:
+    import search_bench  # tests/search_bench.py: the fast path and search figures
     from playwright.sync_api import sync_playwright
 
     (dist / "bench-bare.html").write_text(BARE, encoding="utf-8")
@@ -156,6 +157,7 @@ def main(root: Path, dist: Path, runs: int = 5) -> int:
 
         for gid, rate in games_per_second().items():
             print(f"game {gid}: {rate:.1f} random full games/s in CPython")
+        search_bench.print_cpython()
         test_server = build.start_server_thread(test_dist)
         test_origin = f"http://127.0.0.1:{test_server.server_port}"
         from pygames.core import registry
