@@ -88,7 +88,7 @@ def tap_latency(browser, origin: str, game_id: str, moves: int = 40) -> list[flo
     """Milliseconds from a tap on a data-action button to the DOM update it causes (measured in the page)."""
     context = browser.new_context(has_touch=True)
     page = context.new_page()
-    page.goto(f"{origin}/?game={game_id}&seats=human,computer&seed=1&botdelay=0")
+    page.goto(f"{origin}/?game={game_id}&seats=human,easy&seed=1&botdelay=0")
     page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=120_000)
     samples = []
     for _ in range(moves):

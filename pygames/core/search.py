@@ -44,6 +44,7 @@ MAX_ITERATIONS = {"normal": 20_000, "hard": 80_000}  # a cap, so a fast machine 
 EXPLORATION = 0.7          # UCB constant for rewards in [0, 1]
 ROLLOUT_DEPTH = 40         # actions played after the tree before `evaluate` when the game supplies one
 MAX_STEPS = 100_000        # a runaway guard for one iteration
+CHECK_EVERY = 16           # iterations between two looks at the clock, the cancel flag and an early decision
 WIN_SHARE = 0.8            # terminal reward: a win counts this much, the score rank the rest
 
 
@@ -205,15 +206,29 @@ def choose(game, view: dict, legal: list[str], *, seconds: float | None = None, 
     cap = iterations if iterations is not None else 10**9
     done = 0
     while done < cap:
-        if seconds is not None and done and time.perf_counter() - start >= seconds:
-            break
-        if should_stop is not None and done and should_stop():
-            break
+        if done and done % CHECK_EVERY == 0:
+            elapsed = time.perf_counter() - start
+            if seconds is not None and elapsed >= seconds:
+                break
+            if should_stop is not None and should_stop():
+                break
+            left = cap - done
+            if seconds is not None:
+                left = min(left, int(done / max(elapsed, 1e-6) * (seconds - elapsed)) + 1)
+            if _decided(root, seat, legal, left):
+                break
         iterate(game, hooks, root, view, seat, legal, rng)
         done += 1
     visits = {a: root.children[(seat, a)].visits if (seat, a) in root.children else 0 for a in legal}
     best = max(legal, key=lambda a: (visits[a], _mean(root, seat, a)))
     return Outcome(best, done, time.perf_counter() - start, visits)
+
+
+def _decided(root: Node, seat: int, legal: list[str], left: int) -> bool:
+    """True when the most visited action stays the most visited whatever the `left` iterations do."""
+    counts = sorted((root.children[(seat, a)].visits if (seat, a) in root.children else 0 for a in legal),
+                    reverse=True)
+    return counts[0] - counts[1] > left
 
 
 def _mean(root: Node, seat: int, action: str) -> float:

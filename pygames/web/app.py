@@ -18,7 +18,7 @@ from pygames.core import registry
 
 from . import i18n, render
 from .render import by_id, clear, el, missing
-from .session import COMPUTER, HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
+from .session import HUMAN, LEVELS, NORMAL, LinkError, Seat, Session, clean_name, parse_deep_link
 
 LANG_KEY, INDEX_KEY, CURRENT_KEY, SAVE_PREFIX = "pygames.lang", "pygames.saves", "pygames.current", "pygames.save."
 DEFAULT_BOT_DELAY = 450
@@ -190,12 +190,12 @@ class App:
         seats = by_id("seats")
         clear(seats)
         for i in range(count):
-            kind = current["kinds"][i] if current and i < len(current["kinds"]) else (HUMAN if i == 0 else COMPUTER)
+            kind = current["kinds"][i] if current and i < len(current["kinds"]) else (HUMAN if i == 0 else NORMAL)
             name = current["names"][i] if current and i < len(current["names"]) else ""
             kind_select = el("select", {"data-seat-kind": i, "aria-label": self.cat.t("new.kind", n=i + 1)}, None, [
                 el("option", {"value": HUMAN}, self.cat.t("new.human")),
-                el("option", {"value": COMPUTER}, self.cat.t("new.computer"))])
-            kind_select.value = kind
+                *[el("option", {"value": level}, self.cat.t(f"new.{level}")) for level in LEVELS]])
+            kind_select.value = kind if kind in (HUMAN, *LEVELS) else NORMAL
             name_input = el("input", {"type": "text", "maxlength": 24, "data-seat-name": i, "autocomplete": "off",
                                       "aria-label": self.cat.t("new.name", n=i + 1),
                                       "placeholder": self.cat.t("new.default_name", n=i + 1)})
@@ -238,7 +238,7 @@ class App:
         self.stop_bots()
         self.session = session
         self.cat.set_seats([s.name for s in session.seats],
-                           {i for i, s in enumerate(session.seats) if s.kind == COMPUTER})
+                           {i for i, s in enumerate(session.seats) if s.kind != HUMAN})
         module = self.board_module(session.game.ID)
         self.cat.format_arg = getattr(module, "format_arg", None)
         storage_set(CURRENT_KEY, session.save_id)
