@@ -152,6 +152,7 @@ def build(out: Path = DIST, with_test_games: bool = False) -> dict:
     shutil.copytree(ROOT / "static", out / "static")
     zip_packages(out / "pygames.zip", with_test_games)
     shutil.copy2(ROOT / "pygames/web/main.py", out / "main.py")
+    shutil.copy2(ROOT / "pygames/web/search_worker.py", out / "search_worker.py")  # precached like every file
 
     catalogue = load_catalogue(with_test_games)
     (out / "i18n").mkdir()

@@ -16,7 +16,7 @@ from pyodide.ffi import create_proxy, to_js
 from pygames import core
 from pygames.core import registry
 
-from . import i18n, render
+from . import i18n, render, thinking
 from .render import by_id, clear, el, missing
 from .session import HUMAN, LEVELS, NORMAL, LinkError, Seat, Session, clean_name, parse_deep_link
 
@@ -53,6 +53,7 @@ class App:
         self.bot_timer = None
         self.new_game_id: str | None = None
         self._bot_proxy = create_proxy(self.bot_tick)
+        self.thinker = thinking.Thinker()
 
     # ------------------------------------------------------------------ boot
 
@@ -304,6 +305,7 @@ class App:
         for action in legal:
             if action not in placed:
                 actions.appendChild(render.action_button(action, self.action_label(view, action)))
+        thinking.on_draw(self, legal)
         self.draw_players(view)
         render.log_items(by_id("log"), view["log"], self.cat)
         js.document.querySelector('[data-command="undo"]').disabled = not s.can_undo()
@@ -414,6 +416,9 @@ class App:
         if self.session is None or self.session.over:
             return
         try:
+            if thinking.searched(self.session):  # normal and hard think in the search worker
+                thinking.bot_turn(self)
+                return
             if self.session.bot_step() is not None:
                 self.after_change()
         except Exception as exc:  # a bot bug must not freeze the app: say it
@@ -556,6 +561,8 @@ class App:
             self.delete_save(arg)
         elif name == "reveal":
             self.reveal()
+        elif name == "hint" and self.session:
+            thinking.ask_hint(self)
         elif name == "undo" and self.session:
             self.undo()
         elif name == "restart" and self.session:
