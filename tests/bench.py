@@ -166,6 +166,7 @@ def main(root: Path, dist: Path, runs: int = 5) -> int:
             samples = tap_latency(browser, test_origin, gid)
             print(f"game {gid}: tap-to-DOM p50 {pct(samples, 0.5):.1f} ms, p95 {pct(samples, 0.95):.1f} ms "
                   f"({len(samples)} taps)")
+        search_bench.print_browser(browser, test_origin)
         browser.close()
     server.shutdown()
     (dist / "bench-bare.html").unlink()

@@ -46,3 +46,41 @@ def print_cpython(seconds: float = 2.0) -> None:
 
 if __name__ == "__main__":
     print_cpython()
+
+
+LONGTASKS = """
+window.pygamesLongTasks = [];
+new PerformanceObserver(list => { for (const e of list.getEntries()) window.pygamesLongTasks.push(e.duration); })
+    .observe({type: 'longtask', buffered: false});
+"""
+
+
+def print_browser(browser, origin: str, watch_s: float = 20.0) -> None:
+    """Per game, two normal bots in the page: the worker's iterations/s, the think time per decision, and the
+    longest main-thread task (PerformanceObserver 'longtask') while the bots think."""
+    import statistics
+    import time
+
+    for gid in ("ps", "sik", "pax", "spy"):
+        context = browser.new_context()
+        context.add_init_script(LONGTASKS)
+        page = context.new_page()
+        page.goto(f"{origin}/?game={gid}&seats=normal,normal&seed=1&botdelay=0")
+        page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=120_000)
+        page.wait_for_function("window.pygamesSearchStats !== undefined", timeout=120_000)  # the worker is up
+        page.evaluate("window.pygamesLongTasks.length = 0")
+        time.sleep(watch_s)
+        longest = page.evaluate("Math.max(0, ...window.pygamesLongTasks)")
+        import json
+
+        stats = [s for s in json.loads(page.evaluate("window.pygamesSearchStats")) if s["iterations"]]
+        context.close()
+        if not stats:
+            print(f"game {gid}: no searched decision in {watch_s:.0f} s")
+            continue
+        rate = sum(s["iterations"] for s in stats) / max(1e-9, sum(s["seconds"] for s in stats))
+        think = statistics.median(s["seconds"] for s in stats)
+        print(f"game {gid}: worker search {rate:.0f} iterations/s in Pyodide (CPython target "
+              f">= {ITERATIONS_TARGET[gid]}, Pyodide within 1.3x); normal think median {think:.2f} s "
+              f"(target <= 1.5 s) over {len(stats)} decisions; longest main-thread task while bots think "
+              f"{longest:.0f} ms (target <= 100)")

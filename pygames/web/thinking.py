@@ -31,6 +31,7 @@ class Thinker:
         self._loading = None
         self.pending: dict | None = None      # the bot request being searched
         self.hint_for: object = None          # the state a hint was asked for
+        self.stats: list = []                 # effort of the last searches (iterations, seconds) for the bench
 
     async def _get_worker(self):
         if self._worker is None:
@@ -46,7 +47,11 @@ class Thinker:
         """{action, iterations, seconds} for a job, from the worker (or the main thread if it cannot start)."""
         try:
             worker = await self._get_worker()
-            return json.loads(await worker.think(json.dumps(job)))
+            answer = json.loads(await worker.think(json.dumps(job)))
+            self.stats = ([*self.stats, {"game": job["game"], "level": job["level"], "iterations":
+                           answer["iterations"], "seconds": answer["seconds"]}])[-200:]
+            js.window.pygamesSearchStats = json.dumps(self.stats)  # read by `build.py bench` only
+            return answer
         except Exception as exc:  # no worker: think here rather than not at all
             js.console.warn(f"search worker unavailable, thinking on the main thread: {exc!r}")
             from pygames.core import search
