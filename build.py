@@ -162,6 +162,14 @@ def save_limits() -> dict[str, int]:
     return {"maxDepth": engine.MAX_DEPTH, "maxChars": engine.MAX_SAVE_BYTES}
 
 
+def dialog_kinds() -> dict:
+    """Who may play a seat (human or a computer level) and the per-seat option pattern, from the shell's own code."""
+    from pygames.web import kit, session
+
+    return {"seatKinds": [session.HUMAN, *session.LEVELS], "defaultLevel": session.NORMAL,
+            "perSeatOption": kit.PER_SEAT_OPTION.pattern}
+
+
 def dialog_specs(with_test_games: bool) -> dict[str, dict]:
     """{game: {players: [lo, hi], options: [{id, labels, default}]}} for the prebuilt new-game dialog; the same
     fields as app.py's dialog (option values are choice indices). Every playable game, test games included."""
@@ -221,6 +229,7 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
     shutil.copytree(ROOT / "static", out / "static")
     zip_packages(out / "pygames.zip", with_test_games, stamp)
     shutil.copy2(ROOT / "pygames/web/main.py", out / "main.py")
+    shutil.copy2(ROOT / "pygames/web/search_worker.py", out / "search_worker.py")  # precached like every file
 
     catalogue = load_catalogue(with_test_games, stamp)
     (out / "i18n").mkdir()
@@ -267,6 +276,7 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
         "shell": shell_strings(catalogue),
         "games": dialog_specs(with_test_games),
         "saveLimits": save_limits(),
+        **dialog_kinds(),
     }
     context = {"versions": versions, "version": version, "boot": boot, "t": catalogue["en"],
                "runtime_cache": runtime_cache,

@@ -200,15 +200,26 @@
     const count = Number($("seat-count").value);
     seats.replaceChildren();
     for (let i = 0; i < count; i++) {
-      const kind = previous && i < previous.kinds.length ? previous.kinds[i] : (i === 0 ? "human" : "computer");
-      const select = node("select", { "data-seat-kind": i, "aria-label": t("new.kind", { n: i + 1 }) }, null, [
-        node("option", { value: "human" }, t("new.human")), node("option", { value: "computer" }, t("new.computer"))]);
+      const asked = previous && i < previous.kinds.length ? previous.kinds[i] : null;
+      const kind = data.seatKinds.includes(asked) ? asked : (i === 0 ? "human" : data.defaultLevel);
+      const select = node("select", { "data-seat-kind": i, "aria-label": t("new.kind", { n: i + 1 }) }, null,
+                          data.seatKinds.map((value) => node("option", { value }, t(`new.${value}`))));
       select.value = kind;
       const input = node("input", { type: "text", maxlength: MAX_NAME, "data-seat-name": i, autocomplete: "off",
                                     "aria-label": t("new.name", { n: i + 1 }),
                                     placeholder: t("new.default_name", { n: i + 1 }) });
       input.value = previous && i < previous.names.length ? previous.names[i] : "";
       seats.appendChild(node("li", {}, null, [input, select]));
+    }
+    syncOptionRows();
+  }
+
+  /** Per-seat options (`beginner3`) show only for seats that exist (kit.option_applies, same rule). */
+  function syncOptionRows() {
+    const count = Number($("seat-count").value) || 0;
+    for (const el of document.querySelectorAll("[data-option]")) {
+      const match = new RegExp(data.perSeatOption).exec(el.dataset.option);
+      el.closest("label").hidden = Boolean(match && match[0] === el.dataset.option && Number(match[1]) > count);
     }
   }
 
@@ -222,6 +233,7 @@
     count.replaceChildren(...Array.from({ length: game.players[1] - game.players[0] + 1 },
                                         (_, i) => node("option", { value: game.players[0] + i }, String(game.players[0] + i))));
     count.value = String(previous && previous.count ? previous.count : game.players[0]);
+    count.closest("label").hidden = game.players[0] === game.players[1];  // no one-option menu
     renderSeats(previous);
     $("options").replaceChildren(...game.options.map((opt) => {
       const select = node("select", { "data-option": opt.id }, null,
@@ -230,6 +242,7 @@
       return node("label", {}, null, [node("span", {}, t(`${gameId}.opt.${opt.id}`)), select]);
     }));
     $("options-box").hidden = false;
+    syncOptionRows();
     if (previous) $("seed").value = previous.seed;
   }
 

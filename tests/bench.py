@@ -108,7 +108,7 @@ def tap_latency(browser, origin: str, game_id: str, moves: int = 40) -> list[flo
     # every tap commits (touch screens preview a board choice first by default: that tap would change little)
     context.add_init_script("localStorage.setItem('pygames.preview', 'off')")
     page = context.new_page()
-    page.goto(f"{origin}/?game={game_id}&seats=human,computer&seed=1&botdelay=0")
+    page.goto(f"{origin}/?game={game_id}&seats=human,easy&seed=1&botdelay=0")
     page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=120_000)
     samples = []
     for _ in range(moves):
@@ -205,6 +205,7 @@ def instant_start(browser, dist: Path, runs: int, bare_url: str) -> None:
 
 
 def main(root: Path, dist: Path, runs: int = 5) -> int:
+    import search_bench  # tests/search_bench.py: the fast path and search figures
     from playwright.sync_api import sync_playwright
 
     (dist / "bench-bare.html").write_text(BARE, encoding="utf-8")
@@ -254,6 +255,7 @@ def main(root: Path, dist: Path, runs: int = 5) -> int:
 
         for gid, rate in games_per_second().items():
             print(f"game {gid}: {rate:.1f} random full games/s in CPython")
+        search_bench.print_cpython()
         test_server = build.start_server_thread(test_dist)
         test_origin = f"http://127.0.0.1:{test_server.server_port}"
         from pygames.core import registry
@@ -262,6 +264,7 @@ def main(root: Path, dist: Path, runs: int = 5) -> int:
             samples = tap_latency(browser, test_origin, gid)
             print(f"game {gid}: tap-to-DOM p50 {pct(samples, 0.5):.1f} ms, p95 {pct(samples, 0.95):.1f} ms "
                   f"({len(samples)} taps)")
+        search_bench.print_browser(browser, test_origin)
         browser.close()
     server.shutdown()
     (dist / "bench-bare.html").unlink()

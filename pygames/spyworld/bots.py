@@ -8,12 +8,14 @@ affordable unvisited room (secrets first), walk back through visited rooms only 
 
 from __future__ import annotations
 
+from . import routes
 from .data import INDEX, LAIRS, MISSIONS, NEIGHBOURS, START, rc, segment
 from .scoring import reachable
 from .sheet import group
 
 AGENT_PREFERENCE = ("magpie", "viper", "a42", "shadow", "chameleon", "bulldozer", "dolphin", "phoenix", "gladiator")
 TRAINING_TARGET = {"m": 9, "s": 5, "c": 5}
+BOT_ROUTE_LIMIT = 5_000  # situations the bot's route optimiser may visit per decision before falling back
 
 
 def _dist(x: str, y: str) -> int:
@@ -134,6 +136,12 @@ def _frontier_distance(start: str, visited: set, walls: set, goals: set) -> int:
 def _explore(view: dict, legal: list[str]) -> str:
     g = view["state"]
     me = view["viewer"]
+    try:  # the exact optimiser when the lair is small enough to solve at once, else the quick rules below
+        best = routes.best_route_in_view(view, BOT_ROUTE_LIMIT)
+        if best.stolen > 0 and best.actions and best.actions[0] in legal:
+            return best.actions[0]
+    except routes.RouteTooLarge:
+        pass
     rec = g["ex"][me]
     lair = LAIRS[g["lair"]]
     sheet = g["sheets"][g["explores"][me]]

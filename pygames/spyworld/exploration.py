@@ -237,12 +237,19 @@ def _raise(rec: dict, gain: list[int]) -> None:
 
 
 def apply(state: dict, p: int, action: str) -> None:
-    rec = state["ex"][p]
     if action == "stop":
         finish(state, p)
         _barrier(state)
         settle(state)
         return
+    act(state, p, action)
+    _barrier(state)
+    settle(state)
+
+
+def act(state: dict, p: int, action: str) -> None:
+    """A move, drink or power changes only explorer p's record (the route optimiser replays them with it)."""
+    rec = state["ex"][p]
     outcome = options(state, p)[action]
     rec["phx"] = False
     if action.startswith("use:"):
@@ -255,8 +262,6 @@ def apply(state: dict, p: int, action: str) -> None:
         core.log(state, "spy.log.power", to=[p], player=p)
     else:
         _move(state, p, rec, outcome)
-    _barrier(state)
-    settle(state)
 
 
 def _barrier(state: dict) -> None:

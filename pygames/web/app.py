@@ -17,11 +17,11 @@ from pygames import core
 from pygames.core import registry
 from pygames.core.guard import clip
 
-from . import i18n, kit, lastmove, match_view, preview, reach, render, storage, tutorial_ui
+from . import i18n, kit, lastmove, match_view, preview, reach, render, storage, thinking, tutorial_ui
 from . import match as matches
 from .kit import describe, error_text
 from .render import by_id, clear, el, missing
-from .session import COMPUTER, HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
+from .session import HUMAN, LEVELS, NORMAL, LinkError, Seat, Session, clean_name, parse_deep_link
 
 LANG_KEY = storage.LANG_KEY  # the saved-game keys live in storage.py
 DEFAULT_BOT_DELAY = 450
@@ -69,6 +69,7 @@ class App:
         self.following = False  # this tab took its game's newer state from another tab
         self.last_moves = lastmove.LastMoves()
         self.preview_on = preview.enabled(storage_get(preview.KEY))
+        self.thinker = thinking.Thinker()
 
     # ------------------------------------------------------------------ boot
 
@@ -232,12 +233,12 @@ class App:
         seats = by_id("seats")
         clear(seats)
         for i in range(count):
-            kind = current["kinds"][i] if current and i < len(current["kinds"]) else (HUMAN if i == 0 else COMPUTER)
+            kind = current["kinds"][i] if current and i < len(current["kinds"]) else (HUMAN if i == 0 else NORMAL)
             name = current["names"][i] if current and i < len(current["names"]) else ""
             kind_select = el("select", {"data-seat-kind": i, "aria-label": self.cat.t("new.kind", n=i + 1)}, None, [
                 el("option", {"value": HUMAN}, self.cat.t("new.human")),
-                el("option", {"value": COMPUTER}, self.cat.t("new.computer"))])
-            kind_select.value = kind
+                *[el("option", {"value": level}, self.cat.t(f"new.{level}")) for level in LEVELS]])
+            kind_select.value = kind if kind in (HUMAN, *LEVELS) else NORMAL
             name_input = el("input", {"type": "text", "maxlength": 24, "data-seat-name": i, "autocomplete": "off",
                                       "aria-label": self.cat.t("new.name", n=i + 1),
                                       "placeholder": self.cat.t("new.default_name", n=i + 1)})
@@ -289,7 +290,7 @@ class App:
         self.stop_bots()
         self.session = session
         self.cat.set_seats([s.name for s in session.seats],
-                           {i for i, s in enumerate(session.seats) if s.kind == COMPUTER})
+                           {i for i, s in enumerate(session.seats) if s.kind != HUMAN})
         module = self.board_module(session.game.ID)
         self.cat.format_arg = getattr(module, "format_arg", None)
         self.tab.opened(session.save_id)
@@ -359,6 +360,7 @@ class App:
         for action in legal:
             if action not in placed:
                 actions.appendChild(render.action_button(action, self.action_label(view, action)))
+        thinking.on_draw(self, legal)
         self.draw_players(view)
         render.log_items(by_id("log"), view["log"], self.cat)
         first_fresh = self.last_moves.fresh(s.viewer, view["log"])
@@ -526,6 +528,9 @@ class App:
         if self.session is None or self.session.over or self.went_on_elsewhere():
             return
         try:
+            if thinking.searched(self.session):  # normal and hard think in the search worker
+                thinking.bot_turn(self)
+                return
             if self.session.bot_step() is not None:
                 self.after_change()
         except Exception as exc:  # a bot bug must not freeze the app: say it
@@ -704,6 +709,8 @@ class App:
             self.delete_save(arg)
         elif name == "reveal":
             self.reveal()
+        elif name == "hint" and self.session:
+            thinking.ask_hint(self)
         elif name == "undo" and self.session:
             self.undo()
         elif name == "restart" and self.session:

@@ -19,13 +19,21 @@ from .match import BadMatch, Match
 from .tutorial import bot_rng as tutorial_bot_rng
 
 HUMAN, COMPUTER = "human", "computer"
+EASY, NORMAL, HARD = "easy", "normal", "hard"  # computer levels; the old kind COMPUTER means NORMAL
+LEVELS = (EASY, NORMAL, HARD)
+KINDS = (HUMAN, COMPUTER, *LEVELS)
 MAX_NAME = 24
 
 
 @dataclass
 class Seat:
     name: str
-    kind: str  # HUMAN or COMPUTER
+    kind: str  # HUMAN, a level of LEVELS, or COMPUTER (= NORMAL, from older links and saves)
+
+    @property
+    def level(self) -> str | None:
+        """The computer's level, None for a human seat."""
+        return None if self.kind == HUMAN else (NORMAL if self.kind == COMPUTER else self.kind)
 
     def to_json(self) -> dict:
         return {"name": self.name, "kind": self.kind}
@@ -71,8 +79,8 @@ class Session:
             raise core.InvalidSave("core.save.seats", {}, "seats missing or of the wrong length")
         seats = []
         for index, seat in enumerate(raw):
-            if not isinstance(seat, dict) or not isinstance(seat.get("kind"), str) or seat["kind"] not in (
-                    HUMAN, COMPUTER) or not isinstance(seat.get("name", ""), str):
+            if not isinstance(seat, dict) or not isinstance(seat.get("kind"), str) or seat["kind"] not in KINDS \
+                    or not isinstance(seat.get("name", ""), str):
                 raise core.InvalidSave("core.save.seats", {}, f"seat {index} is malformed")
             seats.append(Seat(clean_name(seat.get("name", "")), seat["kind"]))
         check_shell_fields(data)
@@ -114,7 +122,7 @@ class Session:
 
     def next_bot(self) -> int | None:
         """A computer seat that must choose now (computers answer before humans in a simultaneous choice)."""
-        return next((p for p in self.to_move() if self.seats[p].kind == COMPUTER), None)
+        return next((p for p in self.to_move() if self.seats[p].kind != HUMAN), None)
 
     def next_human(self) -> int | None:
         movers = self.to_move()
@@ -168,12 +176,31 @@ class Session:
         seat = self.next_bot()
         if seat is None:
             return None
-        bot = core_bots.default_bot(self.game)
+        bot = seat_bot(self.game, self.seats[seat].level)
         if self.tutorial:  # the same computer whether the guided game was resumed or not
             self.bot_rng = tutorial_bot_rng(self.state)
         action = core_bots.bot_move(self.game, self.state, seat, bot, self.bot_rng)
         self._apply(seat, action)
         return seat, action
+
+    def bot_request(self) -> dict | None:
+        """What an off-thread search needs for the next computer seat: only that seat's view and legal actions,
+        plus a seed and a `ticket` (the state object itself: every change makes a new one) that `bot_answer`
+        checks. Only the keys of `search_job` go to the worker."""
+        seat = self.next_bot()
+        if seat is None:
+            return None
+        return {"game": self.game.ID, "seat": seat, "level": self.seats[seat].level,
+                "view": core.view(self.game, self.state, seat),
+                "legal": core.legal_actions(self.game, self.state, seat),
+                "seed": self.bot_rng.next64(), "ticket": self.state}
+
+    def bot_answer(self, request: dict, action: str) -> bool:
+        """Play a searched action if the game has not moved on since `request` (undo, quit); else ignore it."""
+        if self.state is not request["ticket"] or self.next_bot() != request["seat"]:
+            return False
+        self._apply(request["seat"], action)
+        return True
 
     def can_undo(self) -> bool:
         return self.viewer is not None and core.can_undo(self.state, self.viewer)
@@ -228,7 +255,7 @@ def parse_deep_link(query: str, games: dict) -> dict | None:
     lo, hi = game.PLAYERS
     if not kinds:
         kinds = [HUMAN] + [COMPUTER] * (lo - 1)
-    if any(k not in (HUMAN, COMPUTER) for k in kinds) or not lo <= len(kinds) <= hi:
+    if any(k not in KINDS for k in kinds) or not lo <= len(kinds) <= hi:
         raise LinkError("core.err.players", {"min": lo, "max": hi})
     names = params.get("names", "").split(",") if params.get("names") else []
     seed_text = params.get("seed")
@@ -252,3 +279,17 @@ def parse_deep_link(query: str, games: dict) -> dict | None:
         botdelay = -1
     return {"game": params["game"], "kinds": kinds, "names": names, "seed": seed, "options": options,
             "lang": lang, "botdelay": botdelay if "botdelay" in params else None}
+
+
+def seat_bot(game, level: str):
+    """The bot of a computer level: easy = the game's heuristic, normal/hard = IS-MCTS with the level's budget."""
+    if level == EASY:
+        return core_bots.default_bot(game)
+    from pygames.core import search  # imported on first use: the boot does not pay for it
+
+    return search.level_bot(game, level)
+
+
+def search_job(request: dict) -> dict:
+    """The plain-JSON part of a bot or hint request that the search worker receives (no state, no ticket)."""
+    return {k: request[k] for k in ("game", "seat", "level", "view", "legal", "seed")}

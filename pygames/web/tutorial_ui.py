@@ -13,7 +13,7 @@ import js
 
 from . import reach, tutorial
 from .render import by_id, clear, el, missing
-from .session import COMPUTER, HUMAN, Seat, Session
+from .session import EASY, HUMAN, Seat, Session
 
 MIN_KEY = "pygames.tutorial.min"
 PANEL_ID = "tutorial-panel"
@@ -41,7 +41,9 @@ def start(app, game_id: str) -> bool:
     game = app.games.get(game_id)
     if script is None or game is None:
         return False
-    seats = [Seat("", HUMAN if kind == HUMAN else COMPUTER) for kind in script.seats]
+    # The computer of a guided game is the quick heuristic (EASY), seeded by the tutorial: its moves are the ones the
+    # script was written against, resumed or not (a search bot's moves depend on its think time).
+    seats = [Seat("", HUMAN if kind == HUMAN else EASY) for kind in script.seats]
     session = Session.start(game, seats, script.seed, script.options, f"{game_id}-tutorial-{int(time.time() * 1000)}",
                             created=time.time())
     session.tutorial = game_id

@@ -32,7 +32,7 @@ def check_layout(tablet, where: str) -> None:
 def test_game_on_a_tablet_in_both_orientations(tablet, game_id):
     page = tablet.page
     page.set_viewport_size(LANDSCAPE)
-    tablet.open(f"?game={game_id}&seats=human,computer&seed=2&botdelay=0")
+    tablet.open(f"?game={game_id}&seats=human,easy&seed=2&botdelay=0")
     taps = 0
     for step in range(12):
         page.set_viewport_size(LANDSCAPE if step % 2 == 0 else PORTRAIT)

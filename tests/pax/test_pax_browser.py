@@ -100,7 +100,7 @@ def check_end_screen(app) -> dict:
 
 def test_whole_game_against_the_computer_matches_the_engine(app):
     app.reset_storage()
-    app.open("?game=pax&seats=human,computer&seed=11&botdelay=0&names=Ann")
+    app.open("?game=pax&seats=human,easy&seed=11&botdelay=0&names=Ann")
     rng = random.Random(11)
     checks = {"n": 0}
 
@@ -188,7 +188,7 @@ def test_solo_campaign_win_through_the_ui_is_remembered_on_the_device(app):
 
 def test_rules_page_in_both_languages(app):
     app.reset_storage()
-    app.open("?game=pax&seats=human,computer&seed=2&botdelay=0")
+    app.open("?game=pax&seats=human,easy&seed=2&botdelay=0")
     for lang, title in (("en", "PAX — the rules in short"), ("fr", "PAX — les règles en bref")):
         app.page.click(f'[data-command="lang:{lang}"]')
         app.page.click("#game [data-command=rules]")
@@ -202,7 +202,7 @@ def test_rules_page_in_both_languages(app):
 def test_board_only_offers_legal_targets_at_each_step_of_a_turn(app):
     """Draft, turn choice, draw destinations, buy, and staging: the buttons are exactly the legal actions."""
     app.reset_storage()
-    app.open("?game=pax&seats=human,computer&seed=8&botdelay=0&opt.start=0")
+    app.open("?game=pax&seats=human,easy&seed=8&botdelay=0&opt.start=0")
     rng = random.Random(8)
     seen = set()
     for _ in range(40):

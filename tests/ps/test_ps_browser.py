@@ -67,7 +67,7 @@ def play_to_the_end(app, on_step=None, max_steps=120) -> dict:
 
 def test_ps_whole_game_against_the_computer_matches_the_engine(app):
     app.reset_storage()
-    app.open("?game=ps&seats=human,computer&seed=11&botdelay=0&names=Ann")
+    app.open("?game=ps&seats=human,easy&seed=11&botdelay=0&names=Ann")
     seen = play_to_the_end(app)
     saved = last_save(app)
     state = replay(saved)
@@ -129,7 +129,7 @@ def test_ps_hot_seat_every_seat_human(app):
 
 def test_ps_rules_page_in_both_languages(app):
     app.reset_storage()
-    app.open("?game=ps&seats=human,computer&seed=2&botdelay=0")
+    app.open("?game=ps&seats=human,easy&seed=2&botdelay=0")
     page = app.page
     for lang, title, word in (("en", "Passages Secrets — two thieves, one city", "Midgame"),
                               ("fr", "Passages Secrets — deux voleurs, une ville", "mi-partie")):
@@ -150,7 +150,7 @@ def test_ps_rules_page_in_both_languages(app):
 def test_ps_only_legal_targets_are_clickable(app):
     app.reset_storage()
     # Seed 2: the computer is the first player, so the human (seat 0, second player) decides the compensation.
-    app.open("?game=ps&seats=human,computer&seed=2&botdelay=0")
+    app.open("?game=ps&seats=human,easy&seed=2&botdelay=0")
     page = app.page
     state = replay(app.saved())
     assert state["first"] == 1 and state["phase"] == "comp"
@@ -189,7 +189,7 @@ def test_ps_only_legal_targets_are_clickable(app):
             app.click_action("shovel:BANK")
     # While the computer thinks, the human has no button at all.
     app.reset_storage()
-    app.open("?game=ps&seats=human,computer&seed=4&botdelay=4000")   # seed 4: the computer is second
+    app.open("?game=ps&seats=human,easy&seed=4&botdelay=4000")   # seed 4: the computer is second
     state = replay(app.saved())
     assert state["first"] == 0 and ps.to_move(state) == [1]
     assert app.enabled_actions() == [] and page.locator(".ps-spot").count() == 0

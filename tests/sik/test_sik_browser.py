@@ -121,7 +121,7 @@ def test_whole_game_against_the_computer_with_both_modules(app):
     """(1) Charisma with Ruri + Equipment, human Oniwaban against the computer: placement, Charisma, Bait,
     Exchange, Pocket Pistol, Equipment, draws — every decision clicked; the end screen matches the engine."""
     app.reset_storage()
-    app.open("?game=sik&seats=human,computer&seed=16&botdelay=0&opt.charisma=ruri&opt.equipment=on&names=Ann")
+    app.open("?game=sik&seats=human,easy&seed=16&botdelay=0&opt.charisma=ruri&opt.equipment=on&names=Ann")
     state, covers = play_game(app, humans=[0])
     assert covers == 0 and core.is_over(g, state)
     assert app.page.evaluate("localStorage.getItem('pygames.current')") is None  # finished: not resumable
@@ -145,7 +145,7 @@ def test_whole_hot_seat_game_covers_hide_every_secret(app):
 def test_rules_page_in_both_languages(app):
     """(3) The rules page opens from the game screen, in English and in French, with the map diagram."""
     app.reset_storage()
-    app.open("?game=sik&seats=human,computer&seed=1&botdelay=0")
+    app.open("?game=sik&seats=human,easy&seed=1&botdelay=0")
     titles = (("en", "Shadows in Kyoto — the rules in short"), ("fr", "Shadows in Kyoto — les règles en bref"))
     for lang, title in titles:
         app.page.click(f'[data-command="lang:{lang}"]')
@@ -162,7 +162,7 @@ def test_only_legal_targets_are_clickable_and_labelled(app):
     """(4) Placement: identity choices plus the random shortcut; a Site card: only the agents it can move, then
     only the cells it reaches, as buttons on the map; costs and consequences are in the labels; Back undoes."""
     app.reset_storage()
-    app.open("?game=sik&seats=human,computer&seed=3&botdelay=0")
+    app.open("?game=sik&seats=human,easy&seed=3&botdelay=0")
     mirror = Mirror(app.saved())
     state = mirror.sync(app.saved())
     assert_only_legal_clickable(app, state, 0)

@@ -99,7 +99,7 @@ def play(app, policy: Policy, on_step=None, on_cover=None, max_steps: int = 1500
 
 def test_whole_game_against_the_computer_matches_the_engine(app):
     app.reset_storage()
-    app.open("?game=spy&seats=human,computer&seed=11&botdelay=0&names=Ann&opt.lair=2")
+    app.open("?game=spy&seats=human,easy&seed=11&botdelay=0&names=Ann&opt.lair=2")
     checked = {"n": 0}
 
     def check_legal_targets():
@@ -179,7 +179,7 @@ def test_hot_seat_every_seat_human_hides_private_information_behind_the_cover(ap
 
 def test_rules_page_opens_in_both_languages(app):
     app.reset_storage()
-    app.open("?game=spy&seats=human,computer&seed=2&botdelay=0")
+    app.open("?game=spy&seats=human,easy&seed=2&botdelay=0")
     for lang, title in (("en", "Spyworld — the rules in short"), ("fr", "Spyworld — les règles en bref")):
         app.page.click(f'[data-command="lang:{lang}"]')
         app.page.click("#game [data-command=rules]")
@@ -195,7 +195,7 @@ def test_rules_page_opens_in_both_languages(app):
 def test_only_legal_targets_are_clickable_through_a_decision(app):
     """Step by step through turn 1 (take, line, room, more), then one tap claims and submits."""
     app.reset_storage()
-    app.open("?game=spy&seats=human,computer&seed=3&botdelay=0&opt.lair=2")
+    app.open("?game=spy&seats=human,easy&seed=3&botdelay=0&opt.lair=2")
     page = app.page
     page.wait_for_selector("button[data-action^=keep]")
     legal_only_targets(app, 0)

@@ -763,6 +763,27 @@ def move_opener(ctx: Ctx, x: str, actions: list[str], aria: str):
 def render_over(container, view: dict, result: dict, cat) -> None:
     """The shell's end-screen hook: titles, agents, records and every exploration's route."""
     container.appendChild(final_panel(view, cat))
+    container.appendChild(best_routes_panel(view, cat))
+
+
+def best_routes_panel(view: dict, cat):
+    """For every player: the best route in the lair they explored and how much more it would have stolen."""
+    from pygames.spyworld.routes import END_SCREEN_LIMIT, missed_in_view
+
+    rows = []
+    for row in missed_in_view(view, END_SCREEN_LIMIT):
+        p = row["player"]
+        if row["best"] is None:
+            text = cat.t("spy.ui.best_unknown")
+        elif row["more"]:
+            text = cat.t("spy.ui.best_more", more=row["more"], best=row["best"],
+                         route=" → ".join(cell_text(x) for x in row["route"]))
+        else:
+            text = cat.t("spy.ui.best_same", best=row["best"])
+        rows.append(el("li", {"data-player": p, "data-more": "" if row["more"] is None else row["more"]}, None,
+                       [el("strong", None, cat.seat_name(p) + " — "), el("span", None, text)]))
+    return el("section", {"class": "spy-best", "data-testid": "spy-best"}, None,
+              [el("h3", None, cat.t("spy.ui.best_title")), el("ul", None, None, rows)])
 
 
 def final_panel(view: dict, cat):

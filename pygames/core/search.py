@@ -1,0 +1,252 @@
+"""Information-set Monte Carlo tree search for every game (single-observer IS-MCTS, Cowling, Powley &
+Whitehouse 2012), reading only one seat's view and its legal actions.
+
+Honesty by construction: `choose` receives the searching seat's `view` (``engine.view(game, state, seat)``)
+and its legal actions, never a state. Each iteration samples a full state consistent with that view with the
+game's own ``determinize(view, seat, rng)`` and plays on that private sample (`fast.search_mode`: in place,
+log off). The true state is never read, so two true states that give the seat the same view give the same
+choice for the same seed.
+
+The tree is keyed by (mover, action) along the path from the decision; a node's statistics count for the
+player who chose its action, and selection uses UCB with availability counts (an action is only "available"
+in the determinisations where it is legal), which is what lets one tree span many sampled hidden states.
+
+Explicit handling of what the tree must not see:
+- **Chance** happens inside the rules through the sample's own PRNG, which `determinize` seeds from the
+  search's generator: every iteration draws fresh chance outcomes, and the nodes after a chance event are
+  open-loop (they average over its outcomes; availability counts absorb the changing sets of actions).
+- **Simultaneous decisions** (several seats in ``to_move``, e.g. Spyworld's planning): only the searching seat
+  branches in the tree there; the other seats choose with the rollout policy from their own position, so no
+  simulated opponent ever reacts to a choice it could not have seen before the reveal.
+
+A game may add search hooks in an optional module ``<package>.ai``:
+    rollout(state, seat, legal, rng) -> action   a cheap playout policy (default: uniform random)
+    evaluate(state) -> list[float]              each seat's expected reward in [0, 1] for a state not over;
+                                                 with it, playouts stop after ``ROLLOUT_DEPTH`` actions
+    ROLLOUT_DEPTH: int                          (optional) override of the default below
+
+Budgets: a level is a think time (a slow tablet is never frozen for long) with an iteration cap; tests and the
+arena may pass a fixed iteration count instead, which makes the choice a pure function of (view, legal, seed).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import time
+from dataclasses import dataclass, field
+
+from . import fast
+from .rng import Rng
+
+THINK_SECONDS = {"normal": 0.8, "hard": 2.5}     # think-time budget per decision, per level
+MAX_ITERATIONS = {"normal": 20_000, "hard": 80_000}  # a cap, so a fast machine does not think for nothing
+EXPLORATION = 0.7          # UCB constant for rewards in [0, 1]
+ROLLOUT_DEPTH = 40         # actions played after the tree before `evaluate` when the game supplies one
+MAX_STEPS = 100_000        # a runaway guard for one iteration
+CHECK_EVERY = 16           # iterations between two looks at the clock, the cancel flag and an early decision
+WIN_SHARE = 0.8            # terminal reward: a win counts this much, the score rank the rest
+
+
+@dataclass
+class Hooks:
+    """The optional per-game helpers of the search (see the module docstring)."""
+
+    rollout: object = None
+    evaluate: object = None
+    depth: int = ROLLOUT_DEPTH
+
+
+_HOOKS: dict = {}
+
+
+def hooks_of(game) -> Hooks:
+    """The game's ``ai`` module hooks, or the defaults (random playouts to the end)."""
+    name = game.__name__
+    if name not in _HOOKS:
+        try:
+            ai = importlib.import_module(name + ".ai")
+        except ImportError:
+            ai = None
+        _HOOKS[name] = Hooks(getattr(ai, "rollout", None), getattr(ai, "evaluate", None),
+                             getattr(ai, "ROLLOUT_DEPTH", ROLLOUT_DEPTH))
+    return _HOOKS[name]
+
+
+@dataclass
+class Node:
+    """Statistics of one (mover, action) edge: visits, times available, total reward of its mover."""
+
+    visits: int = 0
+    avail: int = 0
+    total: float = 0.0
+    children: dict = field(default_factory=dict)
+
+
+@dataclass
+class Outcome:
+    """What a search decided, with its effort (the arena and the bench report them)."""
+
+    action: str
+    iterations: int
+    seconds: float
+    visits: dict
+
+
+def terminal_reward(game, state: dict) -> list[float]:
+    """Each seat's reward at the end: a share of the win, plus a little for its score rank among the seats."""
+    res = game.result(state)
+    winners = res["winners"]
+    scores = res["scores"]
+    n = len(scores)
+    out = []
+    for p in range(n):
+        win = WIN_SHARE / len(winners) if p in winners else 0.0
+        below = sum(1 for s in scores if _num(s) < _num(scores[p]))
+        out.append(win + (1 - WIN_SHARE) * below / max(1, n - 1))
+    return out
+
+
+def _num(score) -> float:
+    return score if isinstance(score, (int, float)) else 0.0
+
+
+def _policy_move(game, hooks: Hooks, state: dict, seat: int, rng: Rng) -> str:
+    legal = game.legal_actions(state, seat)
+    if hooks.rollout is not None and len(legal) > 1:
+        return hooks.rollout(state, seat, legal, rng)
+    return legal[rng.below(len(legal))]
+
+
+def _rollout(game, hooks: Hooks, state: dict, rng: Rng) -> list[float]:
+    """Play the policy from `state` to the end (or `depth` actions then `evaluate`): each seat's reward."""
+    limit = hooks.depth if hooks.evaluate is not None else MAX_STEPS
+    for _ in range(limit):
+        if game.is_over(state):
+            return terminal_reward(game, state)
+        seat = game.to_move(state)[0]
+        game.apply_action(state, seat, _policy_move(game, hooks, state, seat, rng))
+    if game.is_over(state):
+        return terminal_reward(game, state)
+    if hooks.evaluate is None:
+        raise RuntimeError(f"{game.ID}: no end after {MAX_STEPS} steps")
+    return hooks.evaluate(state)
+
+
+def _select(node: Node, legal: list[str], mover: int, rng: Rng) -> tuple:
+    """An untried (mover, action) edge if any (expansion), else the UCB-best among the available ones."""
+    children = node.children
+    untried = [a for a in legal if (mover, a) not in children]
+    if untried:
+        key = (mover, untried[rng.below(len(untried))])
+        children[key] = Node()
+        children[key].avail = 1
+        for a in legal:
+            if a != key[1] and (mover, a) in children:
+                children[(mover, a)].avail += 1
+        return key, True
+    best, best_value = None, -1.0
+    for a in legal:
+        child = children[(mover, a)]
+        child.avail += 1
+        value = child.total / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
+        if value > best_value:
+            best, best_value = (mover, a), value
+    return best, False
+
+
+def _simultaneous_round(round_set, movers: list[int]):
+    """The seats of the simultaneous choice under way: it starts when several seats must choose and lasts
+    while the set of seats still to choose only shrinks."""
+    if len(movers) > 1:
+        return set(movers)
+    if round_set is not None and set(movers) <= round_set:
+        return round_set
+    return None
+
+
+def iterate(game, hooks: Hooks, root: Node, view: dict, seat: int, root_legal: list[str], rng: Rng) -> None:
+    """One IS-MCTS iteration: sample a state from the seat's view, descend, expand, play out, back up."""
+    state = fast.search_mode(game.determinize(view, seat, rng))
+    node, path, expanded, round_set = root, [], False, None
+    for _ in range(MAX_STEPS):
+        if expanded or game.is_over(state):
+            break
+        movers = game.to_move(state)
+        round_set = _simultaneous_round(round_set, movers)
+        mover = seat if seat in movers else movers[0]
+        if round_set is not None and mover != seat:
+            # another seat's part of a simultaneous choice: blind to ours, by policy, outside the tree
+            game.apply_action(state, mover, _policy_move(game, hooks, state, mover, rng))
+            continue
+        legal = root_legal if node is root else game.legal_actions(state, mover)
+        key, expanded = _select(node, legal, mover, rng)
+        node = node.children[key]
+        path.append((node, mover))
+        game.apply_action(state, mover, key[1])
+    reward = _rollout(game, hooks, state, rng)
+    for child, mover in path:
+        child.visits += 1
+        child.total += reward[mover]
+
+
+def choose(game, view: dict, legal: list[str], *, seconds: float | None = None, iterations: int | None = None,
+           seed: int = 0, should_stop=None) -> Outcome:
+    """The seat's best action by IS-MCTS within `seconds` of thinking and/or `iterations` (at least one
+    budget); `should_stop()` (optional) is polled between iterations to cancel early."""
+    if seconds is None and iterations is None:
+        raise ValueError("choose() needs a time or an iteration budget")
+    start = time.perf_counter()
+    if len(legal) == 1:
+        return Outcome(legal[0], 0, 0.0, {legal[0]: 0})
+    seat = view["viewer"]
+    hooks = hooks_of(game)
+    rng = Rng(seed)
+    root = Node()
+    cap = iterations if iterations is not None else 10**9
+    done = 0
+    while done < cap:
+        if done and done % CHECK_EVERY == 0:
+            elapsed = time.perf_counter() - start
+            if seconds is not None and elapsed >= seconds:
+                break
+            if should_stop is not None and should_stop():
+                break
+            left = cap - done
+            if seconds is not None:
+                left = min(left, int(done / max(elapsed, 1e-6) * (seconds - elapsed)) + 1)
+            if _decided(root, seat, legal, left):
+                break
+        iterate(game, hooks, root, view, seat, legal, rng)
+        done += 1
+    visits = {a: root.children[(seat, a)].visits if (seat, a) in root.children else 0 for a in legal}
+    best = max(legal, key=lambda a: (visits[a], _mean(root, seat, a)))
+    return Outcome(best, done, time.perf_counter() - start, visits)
+
+
+def _decided(root: Node, seat: int, legal: list[str], left: int) -> bool:
+    """True when the most visited action stays the most visited whatever the `left` iterations do."""
+    counts = sorted((root.children[(seat, a)].visits if (seat, a) in root.children else 0 for a in legal),
+                    reverse=True)
+    return counts[0] - counts[1] > left
+
+
+def _mean(root: Node, seat: int, action: str) -> float:
+    child = root.children.get((seat, action))
+    return child.total / child.visits if child and child.visits else 0.0
+
+
+def level_bot(game, level: str):
+    """A bot ``bot(view, legal, rng) -> action`` searching for the level's think time (capped)."""
+    def bot(view: dict, legal: list[str], rng: Rng) -> str:
+        return choose(game, view, legal, seconds=THINK_SECONDS[level], iterations=MAX_ITERATIONS[level],
+                      seed=rng.next64()).action
+    bot.__name__ = f"search_{level}"
+    return bot
+
+
+def budget_bot(game, *, seconds: float | None = None, iterations: int | None = None):
+    """A search bot with an explicit budget (arena `--think`, tests with a fixed iteration count)."""
+    def bot(view: dict, legal: list[str], rng: Rng) -> str:
+        return choose(game, view, legal, seconds=seconds, iterations=iterations, seed=rng.next64()).action
+    return bot

@@ -1,0 +1,187 @@
+"""The exact route optimiser of one exploration (SPY-4.25 to SPY-4.35): the route that steals the most value in
+one lair, within the explorer's trained Movement, Stealth and Combat, gadgets and once-power.
+
+The rulebook asks its reader how much more they could have stolen; this answers it. It runs the exploration
+rules themselves (`exploration.options` for what is legal and what it costs, `exploration.act` for what a move
+does), on a private copy of the explorer's record: no second copy of any rule. The search is a depth-first
+walk over the explorer's situations (cell, visited cells, tracks, gadgets, power, Phoenix window, Magpie bonus,
+opened walls, has moved), with a memo: what can still be stolen depends only on that situation. A move that
+returns to a situation already on the path (a free revisit, e.g. the A42's) adds nothing and is cut.
+
+The bot explores along this route (see bots.py) and the end screen shows it for every player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pygames.core.engine import clone
+from pygames.core.fast import NullLog
+
+from . import exploration
+from .data import AGENTS, GADGETS, INDEX, LAIRS, rc
+from .sheet import group
+
+MAX_SITUATIONS = 400_000  # a guard for the command line and tests
+END_SCREEN_LIMIT = 20_000  # the end screen solves a lair at once or says it could not (no long freeze)
+
+
+@dataclass(frozen=True)
+class Route:
+    """The best exploration from a record: the value it steals, its actions and the cells it walks."""
+
+    stolen: int
+    actions: tuple[str, ...]
+    cells: tuple[str, ...]
+
+
+def private_state(state: dict, p: int, rec: dict | None = None) -> dict:
+    """What the exploration rules read for explorer p, with p's record a private copy (fresh if None)."""
+    work = {"options": state["options"], "agent": state["agent"], "sheets": state["sheets"],
+            "explores": state["explores"], "players": state["players"], "log": NullLog(), "ex": {}}
+    work["ex"][p] = clone(rec) if rec is not None else exploration.new_record(state, p)
+    return work
+
+
+def situation(rec: dict) -> tuple:
+    """Everything in a record that decides the explorer's future options and thefts."""
+    return (rec["pos"], rec["vis"], tuple(rec["tr"]), tuple(sorted(rec["gad"])), rec["pw"], rec["phx"], rec["mag"],
+            tuple(sorted(rec["open"])), rec["moved"])
+
+
+class RouteTooLarge(RuntimeError):
+    """The search met more situations than its limit (the caller falls back to something cheaper)."""
+
+
+def best_route(state: dict, p: int, rec: dict | None = None, limit: int = MAX_SITUATIONS) -> Route:
+    """The most valuable exploration for explorer p from `rec` (default: the start of p's exploration).
+
+    Depth-first with a memo of exact values and branch-and-bound: a situation whose theft so far plus
+    `still_stealable` cannot beat the best route found is cut (and, like a cycle cut, not memoised, so every
+    memoised value stays exact). Raises RouteTooLarge past `limit` situations."""
+    work = private_state(state, p, rec)
+    start = work["ex"][p]
+    memo: dict = {}
+    on_path: set = set()
+    best_total = [0]
+    visited = [0]
+
+    def solve(current: dict, acc: int) -> tuple[tuple[int, int, tuple], bool]:
+        key = situation(current)
+        if key in memo:
+            return memo[key], False
+        bound = still_stealable(work, p, current)
+        if bound == 0:
+            return (0, 0, ()), False
+        if key in on_path or acc + bound <= best_total[0]:
+            return (0, 0, ()), True
+        visited[0] += 1
+        if visited[0] > limit:
+            raise RouteTooLarge(f"more than {limit} situations")
+        on_path.add(key)
+        best, cut = (0, 0, ()), False
+        work["ex"][p] = current
+        for action in list(exploration.options(work, p)):
+            if action == "stop" or best[0] == bound:  # nothing left can beat a route that takes everything
+                continue
+            child = clone(current)
+            work["ex"][p] = child
+            exploration.act(work, p, action)
+            gain = child["stolen"] - current["stolen"]
+            (value, length, rest), was_cut = solve(child, acc + gain)
+            cut |= was_cut
+            candidate = (gain + value, length + 1, (action, *rest))
+            if (candidate[0], -candidate[1]) > (best[0], -best[1]):
+                best = candidate
+                best_total[0] = max(best_total[0], acc + best[0])
+        on_path.discard(key)
+        if not cut:
+            memo[key] = best
+        return best, cut
+
+    (value, _, actions), _ = solve(start, 0)
+    return Route(value, actions, walk(state, p, start, actions))
+
+
+def best_route_in_view(view: dict, limit: int = MAX_SITUATIONS) -> Route:
+    """The best rest of the viewer's own exploration, from what the viewer sees (every sheet is open, SPY-7.2;
+    one's own record, SPY-7.6): for the bot, which reads views only."""
+    g = view["state"]
+    me = view["viewer"]
+    known = {"options": view["options"], "agent": g["agents"], "sheets": g["sheets"], "explores": g["explores"],
+             "players": view["players"]}
+    return best_route(known, me, g["ex"][me], limit)
+
+
+def still_stealable(work: dict, p: int, rec: dict) -> int:
+    """An upper bound of what can still be stolen: every unvisited secret of the lair, plus an unused Magpie
+    bonus (SPY-5.62). Zero means the exploration can gain nothing more."""
+    lair = LAIRS[work["options"]["lair"]]
+    grid = exploration.lair_sheet(work, p)["grid"]
+    agent = AGENTS[work["agent"][p]]
+    reach = movement_reach(rec, agent)
+    (r0, c0) = rc(rec["pos"])
+    total = sum(lair["secrets"][f][1] for x, i in INDEX.items()
+                if (f := grid[i]) and group(f) == "secret" and not rec["vis"] >> i & 1
+                and abs(rc(x)[0] - r0) + abs(rc(x)[1] - c0) <= reach)
+    if total and agent["power"] == "magpie" and not rec["mag"]:
+        total += agent["extra_steal"]
+    return total
+
+
+def movement_reach(rec: dict, agent: dict) -> float:
+    """How many steps away a theft can still be, at most: every move into an unvisited room costs at least 1
+    Movement (SPY-4.29), an Energy drink adds at most its points (SPY-5.49/5.50), the Viper's power saves one
+    step (SPY-5.56); the A42 walks visited rooms for free (SPY-5.55), so it gets no limit."""
+    if agent["power"] == "a42":
+        return float("inf")
+    reach = rec["tr"][0]
+    if 4 in rec["gad"]:
+        reach += max(GADGETS[4]["normal_movement"], GADGETS[4]["expert_points"])
+    if agent["power"] == "viper" and not rec["pw"]:
+        reach += 1
+    return reach
+
+
+def walk(state: dict, p: int, rec: dict, actions) -> tuple[str, ...]:
+    """The cells visited by playing `actions` from `rec`, start cell included."""
+    work = private_state(state, p, rec)
+    cells = [work["ex"][p]["pos"]]
+    for action in actions:
+        exploration.act(work, p, action)
+        if work["ex"][p]["pos"] != cells[-1]:
+            cells.append(work["ex"][p]["pos"])
+    return tuple(cells)
+
+
+def stolen_by(state: dict, p: int, rec: dict, actions) -> int:
+    """The value stolen by playing `actions` from `rec` (what a route is worth by the rules)."""
+    work = private_state(state, p, rec)
+    before = work["ex"][p]["stolen"]
+    for action in actions:
+        exploration.act(work, p, action)
+    return work["ex"][p]["stolen"] - before
+
+
+def missed_in_view(view: dict, limit: int = MAX_SITUATIONS) -> list[dict]:
+    """`missed` from the end-of-game view (every exploration is shown once all have ended, SPY-7.7)."""
+    g = view["state"]
+    known = {"options": view["options"], "agent": g["agents"], "sheets": g["sheets"], "explores": g["explores"],
+             "players": view["players"], "ex": g["ex"]}
+    return missed(known, limit)
+
+
+def missed(state: dict, limit: int = MAX_SITUATIONS) -> list[dict]:
+    """For every player at the end: the best route in the lair they explored and how much more it steals
+    (best None when the lair is too large to solve within `limit` situations)."""
+    out = []
+    for p in range(state["players"]):
+        got = state["ex"][p]["stolen"]
+        try:
+            route = best_route(state, p, limit=limit)
+        except RouteTooLarge:
+            out.append({"player": p, "stolen": got, "best": None, "more": None, "route": []})
+            continue
+        out.append({"player": p, "stolen": got, "best": route.stolen, "more": max(0, route.stolen - got),
+                    "route": list(route.cells)})
+    return out

@@ -1,0 +1,28 @@
+"""The search worker (copied to dist/search_worker.py): a PyScript named worker with no DOM that runs the IS-MCTS
+for the page, so the page never freezes while a computer thinks. JSON text in, JSON text out; it receives
+only a seat's view and legal actions (see pygames.web.thinking)."""
+
+import json
+
+from pygames.core import registry, search
+
+GAMES = registry.LazyGames()
+
+
+def think(job_text: str) -> str:
+    """{game, seat, level, view, legal, seed} -> {action, iterations, seconds} within the level's budget."""
+    job = json.loads(job_text)
+    game = GAMES[job["game"]]
+    level = job["level"]
+    out = search.choose(game, job["view"], job["legal"], seconds=search.THINK_SECONDS[level],
+                        iterations=search.MAX_ITERATIONS[level], seed=int(job["seed"]))
+    return json.dumps({"action": out.action, "iterations": out.iterations, "seconds": out.seconds})
+
+
+def bench(game_id: str, view_text: str, legal_text: str, seconds: float) -> str:
+    """Iterations per second of the search in this worker (for `build.py bench`)."""
+    out = search.choose(GAMES[game_id], json.loads(view_text), json.loads(legal_text), seconds=seconds, seed=1)
+    return json.dumps({"iterations": out.iterations, "seconds": out.seconds})
+
+
+__export__ = ["think", "bench"]

@@ -1,0 +1,168 @@
+"""Computer thinking off the main thread: the search bots (normal, hard) and the hints run in a PyScript named
+worker (`search_worker.py`, plain JSON in and out), so the page never freezes while a computer thinks.
+
+The worker is created on first need (the app's boot does not pay for a second interpreter). A request carries
+only the seat's view, its legal actions, a level and a seed; its answer is played only if the game has not
+moved on meanwhile (`Session.bot_answer`: undo, quit, restart and a new game all make the answer stale, so
+those commands answer at once and the search is simply ignored). If the worker cannot start, the search runs
+on the main thread with the same budget (slower to answer clicks, never wrong).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import js
+
+from .render import by_id, el, missing
+from .session import EASY, HARD, search_job
+
+WORKER_NAME = "pygames-search"
+WORKER_SRC = "./search_worker.py"
+WORKER_CONFIG = "./pyscript.json"
+
+
+class Thinker:
+    """One search worker for the app, and the request it is answering now."""
+
+    def __init__(self):
+        self._worker = None
+        self._loading = None
+        self.pending: dict | None = None      # the bot request being searched
+        self.hint_for: object = None          # the state a hint was asked for
+        self.stats: list = []                 # effort of the last searches (iterations, seconds) for the bench
+
+    async def _get_worker(self):
+        if self._worker is None:
+            if self._loading is None:
+                from pyscript import create_named_worker
+
+                self._loading = asyncio.ensure_future(
+                    create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config=WORKER_CONFIG))
+            self._worker = await self._loading
+        return self._worker
+
+    async def search(self, game, job: dict) -> dict:
+        """{action, iterations, seconds} for a job, from the worker (or the main thread if it cannot start)."""
+        try:
+            worker = await self._get_worker()
+            answer = json.loads(await worker.think(json.dumps(job)))
+            self.stats = ([*self.stats, {"game": job["game"], "level": job["level"], "iterations":
+                           answer["iterations"], "seconds": answer["seconds"]}])[-200:]
+            js.window.pygamesSearchStats = json.dumps(self.stats)  # read by `build.py bench` only
+            return answer
+        except Exception as exc:  # no worker: think here rather than not at all
+            js.console.warn(f"search worker unavailable, thinking on the main thread: {exc!r}")
+            from pygames.core import search
+
+            out = search.choose(game, job["view"], job["legal"], seconds=search.THINK_SECONDS[job["level"]],
+                                iterations=search.MAX_ITERATIONS[job["level"]], seed=job["seed"])
+            return {"action": out.action, "iterations": out.iterations, "seconds": out.seconds}
+
+
+def searched(session) -> bool:
+    """True when the next computer seat plays a searched level (normal, hard), not the instant heuristic."""
+    seat = session.next_bot()
+    return seat is not None and session.seats[seat].level != EASY
+
+
+def bot_turn(app) -> None:
+    """Ask the worker for the next computer seat's move; play it when it comes back if still relevant."""
+    session, thinker = app.session, app.thinker
+    if thinker.pending is not None and thinker.pending["ticket"] is session.state:
+        return  # already thinking about this very position
+    request = session.bot_request()
+    if request is None:
+        return
+    thinker.pending = request
+    show_thinking(app, request["seat"])
+    asyncio.ensure_future(_play_when_ready(app, session, request))
+
+
+async def _play_when_ready(app, session, request: dict) -> None:
+    try:
+        answer = await app.thinker.search(session.game, search_job(request))
+    except Exception as exc:
+        app.show_error(app.cat.t("app.error", message=str(exc)[:300]))
+        return
+    finally:
+        if app.thinker.pending is request:
+            app.thinker.pending = None
+            show_thinking(app, None)
+    if app.session is session and session.bot_answer(request, answer["action"]):
+        app.after_change()
+
+
+def show_thinking(app, seat: int | None) -> None:
+    """The visible "NAME is thinking…" line under the status (hidden when nobody thinks)."""
+    node = by_id("thinking")
+    if missing(node):
+        status = by_id("status")
+        node = el("p", {"id": "thinking", "class": "thinking", "data-testid": "thinking", "role": "status"})
+        status.parentNode.insertBefore(node, status.nextSibling)
+    node.hidden = seat is None
+    node.textContent = "" if seat is None else app.cat.t("game.thinking", player=app.cat.seat_name(seat))
+
+
+# ---------------------------------------------------------------------------------------------------- hints
+
+
+def on_draw(app, legal: list[str]) -> None:
+    """After the table is drawn: a hint for an older position is gone; the hint button for this one."""
+    if app.thinker.hint_for is not app.session.state:
+        app.thinker.hint_for = None
+        node = by_id("thinking")
+        if not missing(node):
+            node.removeAttribute("data-hint-action")
+        if app.thinker.pending is None:
+            show_thinking(app, None)
+    if len(legal) >= 2:
+        hint_button(app)
+
+
+def hint_button(app) -> None:
+    """Offer "What would the computer play?" to a human seat with a real choice to make."""
+    by_id("actions").appendChild(el("button", {"type": "button", "data-command": "hint", "class": "quiet hint",
+                                               "data-testid": "hint"}, app.cat.t("game.hint")))
+
+
+def ask_hint(app) -> None:
+    """Run the hard search on the human viewer's own view; show its move on the board without playing it."""
+    session = app.session
+    if session is None or session.viewer is None:
+        return
+    legal = session.legal_for_viewer()
+    if len(legal) < 2:
+        return
+    from pygames import core
+
+    request = {"game": session.game.ID, "seat": session.viewer, "level": HARD,
+               "view": core.view(session.game, session.state, session.viewer), "legal": legal,
+               "seed": session.bot_rng.next64()}
+    app.thinker.hint_for = session.state
+    show_thinking(app, session.viewer)
+    asyncio.ensure_future(_show_hint(app, session, request))
+
+
+async def _show_hint(app, session, request: dict) -> None:
+    try:
+        answer = await app.thinker.search(session.game, search_job(request))
+    finally:
+        show_thinking(app, None)
+    if app.session is not session or app.thinker.hint_for is not session.state or app.covered_for is not None:
+        return  # the position changed: the hint is stale
+    mark_hint(app, answer["action"])
+
+
+def mark_hint(app, action: str) -> None:
+    """Highlight the hinted action's control (board or action bar) and say it in words under the status."""
+    for node in js.document.querySelectorAll("[data-hint]"):
+        node.removeAttribute("data-hint")
+    target = js.document.querySelector(f'[data-action="{js.CSS.escape(action)}"]')
+    if not missing(target):
+        target.setAttribute("data-hint", "true")
+    node = by_id("thinking")
+    node.hidden = False
+    node.setAttribute("data-hint-action", action)
+    node.textContent = app.cat.t("game.hint_says", action=app.action_label(app.session.view(), action))

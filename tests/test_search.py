@@ -1,0 +1,166 @@
+"""The IS-MCTS bot (pygames.core.search), its fast path and the arena: honest, deterministic with a seed and an
+iteration cap, and strong enough to beat a random player (a broken search would not)."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from pygames import arena, core
+from pygames.core import bots, fast, registry, search
+from pygames.core.rng import Rng
+
+GAMES = list(registry.PACKAGES)
+ARENA_GAMES = 10          # per game, against random, at a small fixed budget
+ARENA_ITERATIONS = 16
+
+
+def load(gid: str):
+    return importlib.import_module(registry.PACKAGES[gid])
+
+
+def position(game, seed: int, moves: int):
+    """A 2-seat state `moves` random actions in, advanced to a real choice (two legal actions or more)."""
+    state = core.new_game(game, 2, seed)
+    rng = Rng(seed)
+    for _ in range(moves):
+        if game.is_over(state):
+            break
+        seat = game.to_move(state)[0]
+        state = core.apply(game, state, seat, rng.choice(core.legal_actions(game, state, seat)))
+    while not game.is_over(state):
+        seat = game.to_move(state)[0]
+        legal = core.legal_actions(game, state, seat)
+        if len(legal) > 1:
+            return state, seat
+        state = core.apply(game, state, seat, legal[0])
+    return None, None
+
+
+def twin(game, state: dict, seat: int, seed: int):
+    """Another true state that gives `seat` exactly the same view but differs in what `seat` cannot see."""
+    mine = core.view(game, state, seat)
+    for k in range(50):
+        other = game.determinize(mine, seat, Rng(seed * 100 + k))
+        if core.view(game, other, seat) == mine and _hidden(game, other) != _hidden(game, state):
+            return other
+    return None
+
+
+def _hidden(game, state: dict) -> str:
+    keep = {k: v for k, v in state.items() if k not in core.engine.CORE_KEYS}
+    return core.state_to_json(keep)
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_same_view_same_seed_same_choice(gid):
+    """Honesty: the search reads the seat's view only, so two true states with one view give one choice."""
+    game = load(gid)
+    checked = 0
+    for seed in range(1, 30):
+        state, seat = position(game, seed, moves=5 + seed % 7)
+        if state is None:
+            continue
+        other = twin(game, state, seat, seed)
+        if other is None:
+            continue
+        bot = search.budget_bot(game, iterations=40)
+        first = bots.bot_move(game, state, seat, bot, Rng(seed))
+        second = bots.bot_move(game, other, seat, bot, Rng(seed))
+        assert first == second
+        assert first in core.legal_actions(game, state, seat)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3, "no position with hidden information found"
+
+
+def test_the_search_never_reads_the_true_state():
+    """The only inputs are the view and the legal actions: a view with the other seat's hidden part swapped in
+    by determinize changes nothing, and the true state may be destroyed without effect."""
+    game = load("ps")
+    state, seat = position(game, 4, 6)
+    view = core.view(game, state, seat)
+    legal = core.legal_actions(game, state, seat)
+    before = search.choose(game, view, legal, iterations=60, seed=9).action
+    state.clear()
+    assert search.choose(game, view, legal, iterations=60, seed=9).action == before
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_search_is_reproducible_with_a_seed_and_a_cap(gid):
+    game = load(gid)
+    state, seat = position(game, 2, 8)
+    view, legal = core.view(game, state, seat), core.legal_actions(game, state, seat)
+    a = search.choose(game, view, legal, iterations=30, seed=5)
+    b = search.choose(game, view, legal, iterations=30, seed=5)
+    assert a.action == b.action and a.visits == b.visits
+    assert 1 <= a.iterations <= 30 and a.action in legal
+    assert sum(a.visits.values()) == a.iterations
+
+
+def test_a_clear_choice_stops_early():
+    """Once no remaining iteration could change the most visited action, the search stops."""
+    game = load("ps")
+    state, seat = position(game, 3, 4)
+    view, legal = core.view(game, state, seat), core.legal_actions(game, state, seat)
+    out = search.choose(game, view, legal + [], iterations=5000, seed=1)
+    top = sorted(out.visits.values(), reverse=True)
+    assert out.iterations == 5000 or top[0] - top[1] > 5000 - out.iterations
+
+
+def test_simultaneous_choices_are_searched_for_the_seat_only():
+    """Spyworld planning: several seats choose at once; the searching seat's choice is searched and legal."""
+    game = load("spy")
+    state = core.new_game(game, 3, 7)
+    for seat in list(game.to_move(state)):  # keep phase: everybody at once
+        state = core.apply(game, state, seat, core.legal_actions(game, state, seat)[0])
+    movers = game.to_move(state)
+    assert len(movers) == 3
+    seat = movers[1]
+    view, legal = core.view(game, state, seat), core.legal_actions(game, state, seat)
+    out = search.choose(game, view, legal, iterations=20, seed=3)
+    assert out.action in legal and sum(out.visits.values()) == out.iterations <= 20
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_fast_path_plays_the_same_game_as_the_protocol(gid):
+    """In place with the log off, the same actions give the same rules state as core.apply (no second copy
+    of a rule, only less bookkeeping)."""
+    game = load(gid)
+    slow = core.new_game(game, 2, 11)
+    quick = fast.private(slow)
+    rng = Rng(4)
+    for _ in range(60):
+        if game.is_over(slow):
+            break
+        seat = game.to_move(slow)[0]
+        legal = core.legal_actions(game, slow, seat)
+        assert game.legal_actions(quick, seat) == legal
+        action = rng.choice(legal)
+        slow = core.apply(game, slow, seat, action)
+        fast.step(game, quick, seat, action)
+        assert _hidden(game, quick) == _hidden(game, slow)
+    assert list(quick["log"]) == [] and slow["log"]
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_small_arena_normal_beats_random(gid):
+    """A broken search is caught: at a small fixed budget the search bot wins most games against random."""
+    out = arena.run(gid, ARENA_GAMES, ["normal", "random"], 2, iterations=ARENA_ITERATIONS)
+    assert out["wins"]["normal"] >= 0.8 * ARENA_GAMES, out
+
+
+def test_arena_labels_rotation_and_json_line(capsys):
+    assert arena.labels_for(["normal", "heuristic", "heuristic"]) == ["normal", "heuristic", "heuristic#2"]
+    lo, hi = arena.wilson(50, 100)
+    assert 0.40 < lo < 0.41 and 0.59 < hi < 0.60
+    assert arena.main(["ps", "--games", "2", "--seats", "random,random", "--json"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    import json
+
+    data = json.loads(last)
+    assert set(data) == {"game", "games", "wins", "ties", "rome"}
+    assert data["game"] == "ps" and data["games"] == 2 and set(data["wins"]) == {"random", "random#2"}
+    assert sum(data["wins"].values()) + data["ties"] == 2
