@@ -184,7 +184,7 @@ def test_seven_players_from_the_dialog_free_agents_and_a_border_wall(app):
     assert border.first.get_attribute("aria-label").startswith("Outer wall")
     action = border.first.get_attribute("data-action")
     border.first.click()
-    for step in ("done", "noclaim", "submit"):
+    for step in ("done", "noclaim"):  # "claim no mission" also submits the decision (one tap)
         page.wait_for_selector(f"button[data-action='{step}']")
         app.click_action(step)
     page.wait_for_selector("button[data-action=pass]")  # turn 2: every computer has submitted too

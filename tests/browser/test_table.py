@@ -199,6 +199,8 @@ def axe_problems(page, where: str) -> list[str]:
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(axe_source())  # evaluated by the test through the DevTools protocol: no tag, no CSP change
     found = page.evaluate("""async () => {
+      // What the page settles on, not a frame of a fade: contrast is judged after running animations end.
+      await Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)));
       const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},
                                          resultTypes: ['violations']});
       return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
