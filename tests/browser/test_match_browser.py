@@ -62,7 +62,7 @@ def test_best_of_three_match_to_its_result_sik_6_20(app):
     record; a reload mid-game resumes it with the match title; the deciding game (if any) draws its sides; the last
     end screen names the match winner and the finished match is no longer the current game."""
     app.reset_storage()
-    app.open("?game=sik&seats=computer,computer&names=Ann,Bob&opt.match=bo3&botdelay=0&seed=3")
+    app.open("?game=sik&seats=easy,easy&names=Ann,Bob&opt.match=bo3&botdelay=0&seed=3")
     wait_over(app)
     page = app.page
     first = last_save(app)
@@ -124,7 +124,7 @@ def test_tie_names_the_tied_players_and_offers_a_tie_break_spy_6_11(app):
     """SPY-6.11 (corrected): a tied game (seed 4) has no winner: the end screen says who is tied and one tap starts
     a tie-break game with the same seats and options (and a new seed), titled as a tie-break."""
     app.reset_storage()
-    app.open("?game=spy&seats=computer,computer&names=Ann,Bob&seed=4&botdelay=0&opt.lair=2")
+    app.open("?game=spy&seats=easy,easy&names=Ann,Bob&seed=4&botdelay=0&opt.lair=2")
     wait_over(app)
     page = app.page
     first = last_save(app)

@@ -90,7 +90,7 @@ def test_every_decision_of_a_whole_game_is_in_reach(table, game_id, viewport):
     page = table.page
     page.set_viewport_size(VIEWPORTS[viewport])
     table.reset_storage()
-    table.open(f"?game={game_id}&seats=human,computer&seed=5&botdelay=0")
+    table.open(f"?game={game_id}&seats=human,easy&seed=5&botdelay=0")
     pick = random.Random(f"{game_id}-{viewport}")
     decisions = 0
     for _ in range(400):
@@ -128,7 +128,7 @@ def test_a_board_tap_previews_then_confirms_and_the_setting_turns_it_off(table):
     page = table.page
     page.set_viewport_size(VIEWPORTS["portrait"])
     table.reset_storage()
-    table.open("?game=ps&seats=human,computer&seed=5&botdelay=0")
+    table.open("?game=ps&seats=human,easy&seed=5&botdelay=0")
     assert page.get_attribute("#preview-toggle", "aria-pressed") == "true"  # touch: on by default
     for _ in range(6):  # to the first path placement
         page.wait_for_selector(NEXT, state="visible")
@@ -164,7 +164,7 @@ def test_an_opponent_move_leaves_a_last_move_highlight(table):
     page = table.page
     page.set_viewport_size(VIEWPORTS["landscape"])
     table.reset_storage()
-    table.open("?game=pax&seats=human,computer&seed=4&botdelay=0")
+    table.open("?game=pax&seats=human,easy&seed=4&botdelay=0")
     for _ in range(30):
         page.wait_for_selector(NEXT, state="visible")
         moves = table.saved()["history"]
@@ -222,7 +222,7 @@ def test_no_serious_accessibility_violation_on_any_screen(table):
     page.click('[data-command="new:spy"]')
     problems += axe_problems(page, "setup")
     for game_id in ("ps", "pax", "spy", "sik"):
-        table.open(f"?game={game_id}&seats=human,computer&seed=3&botdelay=0")
+        table.open(f"?game={game_id}&seats=human,easy&seed=3&botdelay=0")
         for _ in range(3):  # a few moves in: a mid-game screen
             page.wait_for_selector(NEXT, state="visible")
             page.evaluate(TAP, table.enabled_actions()[0])
@@ -234,7 +234,7 @@ def test_no_serious_accessibility_violation_on_any_screen(table):
         page.evaluate(TAP, table.enabled_actions()[0])
     page.wait_for_selector("[data-testid=pass-device]:visible")
     problems += axe_problems(page, "cover")
-    table.open("?game=hnim&seats=human,computer&seed=2&botdelay=0")
+    table.open("?game=hnim&seats=human,easy&seed=2&botdelay=0")
     for _ in range(100):
         page.wait_for_selector(NEXT, state="visible")
         if table.visible("[data-testid=game-over]"):
@@ -271,7 +271,7 @@ def test_the_small_things_a_player_meets_around_a_game(table):
                                                                   ".map(e => e.dataset.option)")
     assert shown == ["beginner1", "beginner2", "beginner3", "beginner4"]
     page.click("#newgame [data-command=home]")
-    table.open("?game=hnim&seats=human,computer&seed=2&botdelay=0")
+    table.open("?game=hnim&seats=human,easy&seed=2&botdelay=0")
     page.wait_for_selector(NEXT, state="visible")
     page.evaluate(TAP, table.enabled_actions()[0])
     page.wait_for_selector(NEXT, state="visible")
