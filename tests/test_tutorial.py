@@ -24,8 +24,8 @@ SHELL_KEYS = ["home.learn", "tut.title", "tut.step", "tut.minimise", "tut.expand
               "tut.done.title", "tut.done.common", "tut.done.normal"]
 
 
-def test_passages_secrets_pax_and_shadows_in_kyoto_have_scripts():
-    assert {"ps", "pax", "sik"} <= set(SCRIPTED)
+def test_every_game_has_a_script():
+    assert {"ps", "pax", "spy", "sik"} <= set(SCRIPTED)
 
 
 @pytest.mark.parametrize("game_id", SCRIPTED)

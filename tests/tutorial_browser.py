@@ -8,8 +8,9 @@ from conftest import NEXT
 TARGET = "[data-tutorial-target]"
 
 
-def finish(app, max_taps: int = 400) -> dict:
-    """Tap through to the end screen; returns what was seen (scripted taps, free taps, the step texts shown)."""
+def finish(app, max_taps: int = 400, until_step: int | None = None) -> dict:
+    """Tap through to the end screen (or, with `until_step`, up to that many scripted taps, stopping with the next
+    step's target on screen); returns what was seen (scripted taps, free taps, the step texts shown)."""
     page = app.page
     seen = {"scripted": 0, "free": 0, "texts": []}
     for tap in range(max_taps):
@@ -19,6 +20,8 @@ def finish(app, max_taps: int = 400) -> dict:
         enabled = app.enabled_actions()
         target = page.locator(f"button{TARGET}:not([disabled])")
         if target.count():
+            if seen["scripted"] == until_step:
+                return seen
             assert len(enabled) == 1, f"a scripted step leaves other controls enabled: {enabled}"
             assert enabled[0] == target.first.get_attribute("data-action")
             seen["texts"].append(page.locator("[data-testid=tutorial] [data-tutorial-text]").last

@@ -3,11 +3,12 @@ the way the app does (`pygames/web/tutorial_ui.py`), and read what happened from
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 
 from pygames.core import registry
 from pygames.web import tutorial
-from pygames.web.session import Seat, Session
+from pygames.web.session import EASY, HUMAN, Seat, Session
 
 
 @dataclass
@@ -35,9 +36,27 @@ class Played:
 def start(game_id: str) -> tuple[Session, tutorial.Runner]:
     script = tutorial.load(game_id)
     game = registry.load(game_id)
-    session = Session.start(game, [Seat("", kind) for kind in script.seats], script.seed, script.options, "t")
+    # as tutorial_ui.start: the computer of a guided game is the seeded quick heuristic (EASY)
+    seats = [Seat("", HUMAN if kind == HUMAN else EASY) for kind in script.seats]
+    session = Session.start(game, seats, script.seed, script.options, "t")
     session.tutorial = game_id
     return session, tutorial.Runner(game, script)
+
+
+def chained(game_id: str):
+    """The board's `chained(action)` hook, or None: the app plays the returned action right after a tap that
+    joins two steps (Spyworld: a claim also submits), so the guided game does the same here."""
+    board = importlib.import_module(f"pygames.web.boards.{game_id}")
+    return getattr(board, "chained", None)
+
+
+def act(session: Session, game_id: str, action: str) -> None:
+    """One tap: the action, then the action the board joins to it when it is legal (as `app.play` does)."""
+    session.act(action)
+    chain = chained(game_id)
+    then = chain(action) if chain is not None else None
+    if then and then[0] in session.legal_for_viewer():
+        session.act(then[0])
 
 
 def varied(session: Session, legal: list[str]) -> str:
@@ -69,7 +88,7 @@ def play(game_id: str, free=varied, session=None, runner=None, max_actions: int 
         due = runner.current(legal)
         action = due[1] if due is not None else free(session, legal)
         step = runner.step if due is not None else None
-        session.act(action)
+        act(session, game_id, action)
         played.turns.append(Turn(session.viewer, action, step, session.state["log"][before:]))
     runner.sync(session.state)
     return played

@@ -88,7 +88,26 @@ def decorate(app, view: dict, legal: list[str]) -> None:
         texts, section = [tutorial.comment(run.script, view["log"]) or run.script.free], ""
     draw_panel(app, run, texts, section, due is not None)
     if due is not None:
-        keep_in_view(js.document.querySelector("[data-tutorial-target]"))
+        target = js.document.querySelector("[data-tutorial-target]")
+        opener = open_popover(target)
+        keep_in_view(target if opener is None else opener)
+
+
+def open_popover(node):
+    """A target listed in a closed popover (a Spyworld room's ways in) is shown at once, and the control that opens
+    that popover is marked too (`data-tutorial-opener`), so a light dismiss leaves the way back in view.
+    Returns that opener, or None when the target is not in a popover."""
+    if missing(node):
+        return None
+    pop = node.closest("[popover]")
+    if missing(pop):
+        return None
+    opener = js.document.querySelector(f'[popovertarget="{pop.id}"]')
+    if not missing(opener):
+        opener.setAttribute("data-tutorial-opener", "")
+    if not pop.matches(":popover-open"):
+        pop.showPopover()
+    return None if missing(opener) else opener
 
 
 def keep_in_view(node) -> None:
