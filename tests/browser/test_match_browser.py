@@ -158,6 +158,8 @@ def test_seven_players_from_the_dialog_free_agents_and_a_border_wall(app):
     assert counts == [str(n) for n in range(2, 13)]
     page.select_option("#seat-count", "7")
     assert page.locator("[data-seat-kind]").count() == 7
+    for seat in range(1, 7):  # the seeded heuristic plays the six computers: the test does not wait on searches
+        page.select_option(f"[data-seat-kind='{seat}']", "easy")
     page.fill("[data-seat-name='0']", "Ann")
     page.select_option("select[data-option=agents]", label=EN["spy.opt.agents.free"])
     page.fill("#seed", "10")
