@@ -38,7 +38,8 @@ def visible_controls(top: float, bottom: float) -> tuple[list, list]:
         if rect.width <= 0 or rect.height <= 0:
             continue
         shown.append(node)
-        if rect.bottom > top and rect.top < bottom and rect.right > 0 and rect.left < js.window.innerWidth:
+        middle = (rect.top + rect.bottom) / 2  # a control half hidden under the action bar is not in reach
+        if top < middle < bottom and rect.right > 0 and rect.left < js.window.innerWidth:
             inside.append(node)
     return inside, shown
 
