@@ -38,8 +38,9 @@ def visible_controls(top: float, bottom: float) -> tuple[list, list]:
         if rect.width <= 0 or rect.height <= 0:
             continue
         shown.append(node)
-        middle = (rect.top + rect.bottom) / 2  # a control half hidden under the action bar is not in reach
-        if top < middle < bottom and rect.right > 0 and rect.left < js.window.innerWidth:
+        # In reach: most of it shows between the sticky bars (a control half under the action bar is not).
+        shown_part = min(rect.bottom, bottom) - max(rect.top, top)
+        if shown_part >= 0.6 * min(rect.height, bottom - top) and rect.right > 0 and rect.left < js.window.innerWidth:
             inside.append(node)
     return inside, shown
 
