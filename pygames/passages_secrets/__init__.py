@@ -7,14 +7,13 @@ achievements (PS-5.24 - 5.44), scoring (PS-6), views (hidden information, PS-7),
 from __future__ import annotations
 
 from .bots import bots
-from .data import PATH_INDEX
+from .data import FORMAT, PATH_INDEX
 from .rules import apply_action, is_over, legal_actions, to_move, why_illegal
 from .scoring import result
 from .setup import setup
 from .views import determinize, view
 
 ID = "ps"
-FORMAT = 1
 READY = True
 PLAYERS = (2, 2)        # PS-1.1
 OPTIONS: list = []      # the spec defines no modes or variants; [DEF] values live in data.json

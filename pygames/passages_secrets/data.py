@@ -10,6 +10,9 @@ import json
 import pathlib
 from functools import lru_cache
 
+#: Version of the state layout (bumped when it changes).
+FORMAT = 1
+
 DATA = json.loads(pathlib.Path(__file__).with_name("data.json").read_text(encoding="utf-8"))
 
 TYPES: tuple[str, ...] = tuple(DATA["types"])                   # PS-2.2 canonical order

@@ -13,7 +13,7 @@ from math import comb
 from pygames import core
 
 from . import facts, scoring
-from .data import PATHS, STATUE_MASKS, TOKENS, TYPES, path_types
+from .data import FORMAT, PATHS, STATUE_MASKS, TOKENS, TYPES, path_types
 
 
 def _steals(state: dict) -> dict:
@@ -137,8 +137,6 @@ def sample_tokens(faces: list[str], rng) -> list[str]:
 
 def determinize(view_: dict, player: int | None, rng) -> dict:
     """A full state whose view is exactly `view_["state"]`; token ids (hence down faces) sampled uniformly."""
-    from . import FORMAT
-
     g = view_["state"]
     board = [(i, f) for i, f in enumerate(g["tokens"]) if f is not None]
     observed = [f for _, f in board] + g["held"][0] + g["held"][1]

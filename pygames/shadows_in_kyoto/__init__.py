@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from . import actions as _actions
 from .bots import bots
+from .data import FORMAT
 from .determinize import determinize
 from .labels import action_label, status, why_illegal
 from .scoring import result
-from .setup import setup, side_of
+from .seats import side_of
+from .setup import setup
 from .views import view as _view
 
 ID = "sik"
-FORMAT = 2  # 2: corrected map, public Charisma picks, Equipment before and after the play (2026-11-23)
 READY = True
 PLAYERS = (2, 2)
 OPTIONS = [

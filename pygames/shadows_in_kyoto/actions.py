@@ -10,6 +10,7 @@ from . import data as D
 from . import rules as R
 from . import setup as S
 from .data import G, O
+from .seats import seat
 
 
 def options(state: dict) -> list[str]:
@@ -96,7 +97,7 @@ def apply(state: dict, action: str) -> None:
         if arg == "none":
             R.end_equipment(top)
         else:
-            core.log(state, "sik.log.equip", player=S.seat(state, side), card="@sik.eq." + arg)
+            core.log(state, "sik.log.equip", player=seat(state, side), card="@sik.eq." + arg)
             R.ask(state, "equip_target", side, eq=arg)
     elif verb in ("take", "target"):
         R.use_equipment(state, side, a["eq"], arg)
@@ -111,7 +112,7 @@ def apply(state: dict, action: str) -> None:
         R.ask(state, "pushto", side, cell=arg)
     elif verb == "pushto":  # SIK-5.10 / 5.11: a displacement, no conflict and no Bait
         state["board"][arg] = state["board"].pop(a["cell"])
-        core.log(state, "sik.log.push", player=S.seat(state, side), frm=a["cell"], dst=arg)
+        core.log(state, "sik.log.push", player=seat(state, side), frm=a["cell"], dst=arg)
     elif verb == "ex1":
         R.ask(state, "ex2", side, cell=arg)
     elif verb == "ex2":
@@ -129,10 +130,10 @@ def apply(state: dict, action: str) -> None:
     elif verb == "flip":  # SIK-5.54 / 5.58: the flip is public
         if arg != "none":
             state["eq"][side][arg] = "up"
-            core.log(state, "sik.log.flip", player=S.seat(state, side), card="@sik.eq." + arg)
+            core.log(state, "sik.log.flip", player=seat(state, side), card="@sik.eq." + arg)
     elif verb == "bait":
         if arg == "no":
-            core.log(state, "sik.log.bait_pass", player=S.seat(state, side))
+            core.log(state, "sik.log.bait_pass", player=seat(state, side))
         else:
             index, _, card = arg.partition(":")
             R.use_bait(state, side, int(index), card)
@@ -140,11 +141,11 @@ def apply(state: dict, action: str) -> None:
     elif verb == "baitto":  # SIK-5.23 / 5.24: a displacement
         state["board"][arg] = state["board"].pop(a["cell"])
         top["at"] = arg
-        core.log(state, "sik.log.bait_push", player=S.seat(state, side), frm=a["cell"], dst=arg)
+        core.log(state, "sik.log.bait_push", player=seat(state, side), frm=a["cell"], dst=arg)
     elif verb == "fan":
         if arg == "use":  # SIK-5.56: used once
             state["eq"][G]["fan"] = "used"
-            core.log(state, "sik.log.fan", player=S.seat(state, G))
+            core.log(state, "sik.log.fan", player=seat(state, G))
             R.ask(state, "fancard", G, cell=a["cell"])
     elif verb == "fancard":
         R.play_card(state, G, arg, main=False, agent=a["cell"])
@@ -153,7 +154,7 @@ def apply(state: dict, action: str) -> None:
         if arg == "keep":  # SIK-5.42 / 7.8: the kept card is known to be in hand
             R.add_to_hand(state, side, card)
             state["kh"][side].append(card)
-            core.log(state, "sik.log.ayane_keep", player=S.seat(state, side), card="@sik.card." + card)
+            core.log(state, "sik.log.ayane_keep", player=seat(state, side), card="@sik.card." + card)
         else:
             R.discard(state, side, card)
         state["stack"].pop()
@@ -175,8 +176,8 @@ def exchange(state: dict, side: int, a: str, b: str, swap: bool) -> None:
     board[a][2] = 0
     board[b][2] = 0
     core.reveal(state)
-    core.log(state, "sik.log.exchange", player=S.seat(state, side), a=a, b=b)
-    core.log(state, "sik.log.swap", to=[S.seat(state, side)], result="@sik.swap." + ("yes" if swap else "no"))
+    core.log(state, "sik.log.exchange", player=seat(state, side), a=a, b=b)
+    core.log(state, "sik.log.swap", to=[seat(state, side)], result="@sik.swap." + ("yes" if swap else "no"))
 
 
 def mark(state: dict, side: int, frame: dict, card: str, n: int) -> None:
@@ -194,8 +195,8 @@ def mark(state: dict, side: int, frame: dict, card: str, n: int) -> None:
         frame["placed"] = True  # the Bait card is now in play in front of its owner (SIK-5.18)
     else:
         state["bait"][side][-1].append(card)
-    core.log(state, "sik.log.marked", player=S.seat(state, side))
-    core.log(state, "sik.log.mark", to=[S.seat(state, side)], card="@sik.card." + card)
+    core.log(state, "sik.log.marked", player=seat(state, side))
+    core.log(state, "sik.log.mark", to=[seat(state, side)], card="@sik.card." + card)
     if n == 1 and B.has_charisma(state, side, "anju"):  # SIK-5.19 / 5.35: always asked, so it leaks nothing
         R.ask(state, "mark", side, n=2)
         return

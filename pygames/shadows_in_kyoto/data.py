@@ -8,6 +8,9 @@ from __future__ import annotations
 import json
 import pathlib
 
+#: Version of the state layout (bumped when it changes).
+FORMAT = 2  # 2: corrected map, public Charisma picks, Equipment before and after the play (2026-11-23)
+
 RAW = json.loads(pathlib.Path(__file__).with_name("data.json").read_text(encoding="utf-8"))
 
 O, G = 0, 1  # noqa: E741  (sides: Oniwaban, Government)

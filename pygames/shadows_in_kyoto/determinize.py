@@ -14,7 +14,7 @@ from __future__ import annotations
 from pygames import core
 
 from . import data as D
-from .setup import new_deck, sort_hand
+from .seats import new_deck, sort_hand
 
 
 def _strip(key: str) -> str:
@@ -95,12 +95,6 @@ def _minus(cards: list[str], used: list[str]) -> list[str]:
     return rest
 
 
-def _format() -> int:
-    from pygames import shadows_in_kyoto  # late import: the package imports this module
-
-    return shadows_in_kyoto.FORMAT
-
-
 def determinize(view: dict, player: int, rng) -> dict:
     g = view["state"]
     me = g["me"]
@@ -175,7 +169,7 @@ def determinize(view: dict, player: int, rng) -> dict:
 
     med_now = target(g["medicine_now"])
     return {
-        "game": "sik", "format": _format(), "players": view["players"], "seed": 0,
+        "game": "sik", "format": D.FORMAT, "players": view["players"], "seed": 0,
         "options": dict(view["options"]), "rng": rng.next64(),
         "log": [[k, a, [player]] for k, a in view["log"]], "history": [], "undo_floor": 0, "barrier": False,
         "o": o_seat, "phase": g["phase"], "turn": g["turn"], "active": g["active"], "board": board,

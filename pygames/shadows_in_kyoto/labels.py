@@ -6,7 +6,7 @@ from . import actions as A
 from . import board as B
 from . import data as D
 from . import rules as R
-from .setup import side_of
+from .seats import side_of
 
 CARD_VERBS = {"play", "fancard", "mark", "take", "ruri", "ayane"}
 

@@ -14,7 +14,7 @@ from pygames import core
 from . import board as B
 from . import data as D
 from .data import G, O
-from .setup import seat, sort_hand
+from .seats import seat, sort_hand
 
 # --------------------------------------------------------------------------- small helpers
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import data as D
 from .data import G, O
-from .setup import seat
+from .seats import seat
 
 CATEGORIES = ("win", "secrets", "decoys")
 

@@ -6,23 +6,8 @@ from pygames import core
 
 from . import data as D
 from .data import G, O
-
-
-def seat(state: dict, side: int) -> int:
-    """SIK-3.1 / 8.1: the seat playing `side` (option `oniwaban` = seat of the Oniwaban player)."""
-    return side ^ state["o"]
-
-
-def side_of(state: dict, seat_: int) -> int:
-    return seat_ ^ state["o"]
-
-
-def new_deck(counts: dict) -> list[str]:
-    return [card for card, n in counts.items() for _ in range(n)]
-
-
-def sort_hand(hand: list[str]) -> None:
-    hand.sort(key=D.card_order)
+from .rules import start_game
+from .seats import new_deck, seat, sort_hand
 
 
 def setup(state: dict) -> None:
@@ -162,5 +147,4 @@ def after_charisma(state: dict) -> None:
         state["eq"] = [{e: "down" for e in D.equipment_of(side)} for side in (O, G)]
     state["phase"] = "play"
     state["ask"] = None
-    from .rules import start_game  # late import: rules imports this module
     start_game(state)

@@ -8,7 +8,7 @@ from pygames import core
 from . import board as B
 from . import data as D
 from .data import G, O
-from .setup import seat, side_of
+from .seats import seat, side_of
 
 
 def _target(state: dict, side: int, effect) -> list | None:

@@ -9,13 +9,12 @@ from __future__ import annotations
 from . import exploration, planning
 from . import setup as _setup
 from .bots import bots
-from .data import LAIRS, SHEET
+from .data import FORMAT, LAIRS, SHEET
 from .determinize import determinize
 from .scoring import result
 from .views import action_label, status, view
 
 ID = "spy"
-FORMAT = 2  # 2: border walls (SPY-2.11), 2-12 seats (SPY-1/SPY-3.8), option "agents" (SPY-3.11)
 READY = True
 PLAYERS = (2, 12)  # SPY-1/SPY-3.1/SPY-3.8 (corrected 2026-11-23): any count from 2; the dialog offers them all
 OPTIONS = (

@@ -10,6 +10,9 @@ from __future__ import annotations
 import json
 import pathlib
 
+#: Version of the state layout (bumped when it changes).
+FORMAT = 2  # 2: border walls (SPY-2.11), 2-12 seats (SPY-1/SPY-3.8), option "agents" (SPY-3.11)
+
 DATA = json.loads(pathlib.Path(__file__).with_name("data.json").read_text(encoding="utf-8"))
 
 SHEET = DATA["sheet"]
@@ -21,6 +24,11 @@ MISSIONS = {m["id"]: m for m in DATA["missions"]}
 GADGETS = {g["n"]: g for g in DATA["gadgets"]}
 AGENTS = {a["id"]: a for a in DATA["agents"]}
 TRACKS = ("m", "s", "c")  # SPY-2.19: Movement, Stealth, Combat
+
+
+def lair_of(state: dict) -> dict:
+    """The one lair table the whole table plays (option `lair`)."""
+    return LAIRS[state["options"]["lair"]]
 
 
 def cell(r: int, c: int) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pygames import core
 
 from . import exploration, planning
-from .data import AGENTS, CARDS, back
+from .data import AGENTS, CARDS, FORMAT, back
 from .setup import agents_per_player
 
 
@@ -95,7 +95,6 @@ def _random_exploration(state: dict, p: int, rng) -> None:
 
 
 def determinize(view: dict, player: int, rng) -> dict:
-    from . import FORMAT
     g = view["state"]
     n = view["players"]
     state = {

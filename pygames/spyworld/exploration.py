@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from pygames import core
 
-from .data import AGENTS, GADGETS, INDEX, NEIGHBOURS, SHEET, START, TRACKS, segment, step
+from .data import AGENTS, GADGETS, INDEX, NEIGHBOURS, SHEET, START, TRACKS, lair_of, segment, step
+from .scoring import log_final
 from .sheet import group
 
 
@@ -50,7 +51,6 @@ def settle(state: dict) -> None:
         finish(state, p)
     state["phase"] = "over"
     core.reveal(state)
-    from .scoring import log_final
     log_final(state)
 
 
@@ -89,7 +89,6 @@ def base_cost(state: dict, fixture: str, dolphin: bool) -> tuple[list[int], int]
     SPY-5.32: the Super-yacht pool is fixed, SPY-5.64: except for the Dolphin who splits its total."""
     if not fixture or group(fixture) == "secret":
         return [0, 0, 0], 0
-    from .planning import lair_of
     lair = lair_of(state)
     cost = lair["costs"][fixture]
     if "pool" in cost:
@@ -296,7 +295,6 @@ def _move(state: dict, p: int, rec: dict, o: dict) -> None:
             rec["neut"] += 1
             rec["phx"] = True
         elif kind == "secret":
-            from .planning import lair_of
             value = lair_of(state)["secrets"][fixture][1]
             agent = AGENTS[state["agent"][p]]
             if agent["power"] == "magpie" and not rec["mag"]:

@@ -16,14 +16,11 @@ from __future__ import annotations
 
 from pygames import core
 
+from . import exploration
 from . import sheet as sh
-from .data import AGENTS, CARDS, HALL, INDEX, LAIRS, SHEET, back, card_key, line_buildable, segments_of_line
+from .data import AGENTS, CARDS, HALL, INDEX, SHEET, back, card_key, lair_of, line_buildable, segments_of_line
 
 STAGES = ("first", "line", "cell", "segment", "gadget", "more", "claim", "submit")
-
-
-def lair_of(state: dict) -> dict:
-    return LAIRS[state["options"]["lair"]]
 
 
 def display(state: dict) -> list[int]:
@@ -368,7 +365,6 @@ def explorers_lair(players: int, way: str) -> list[int]:
 
 def end_of_planning(state: dict) -> None:
     """SPY-4.20 to SPY-4.24: lairs change hands, agents are revealed and their bonus added (cap 20)."""
-    from . import exploration
     way = direction(state)
     state["direction"] = way
     state["explores"] = explorers_lair(state["players"], way)

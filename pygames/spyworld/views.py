@@ -10,7 +10,7 @@ from pygames import core
 
 from . import exploration, planning
 from . import sheet as sh
-from .data import BORDER_SET, CARDS, LAIRS, MISSIONS, SHEET, back, border_side, card_key, inner_cell
+from .data import BORDER_SET, CARDS, LAIRS, MISSIONS, SHEET, back, border_side, card_key, inner_cell, lair_of
 from .sheet import copy_sheet
 
 
@@ -29,7 +29,7 @@ def _pending(state: dict, player: int) -> dict:
            "sheet": copy_sheet(dec["sheet"]), "bonus_cost": sh.bonus_cost(dec["sheet"])}
     if dec["sub"]:
         return out
-    lair = planning.lair_of(state)
+    lair = lair_of(state)
     st = dec["st"]
     sheet = dec["sheet"]
     if st in ("first", "more"):

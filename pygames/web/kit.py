@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import importlib
 import re
+from dataclasses import dataclass, field
 
-from .render import el
+from .render import by_id, el
 
 PER_SEAT_OPTION = re.compile(r"beginner(\d+)")
 
@@ -70,3 +71,51 @@ def counter(label: str, value, cls: str = "") -> object:
     """A named number on the table (deck size, money, points): the label is always written, never only a colour."""
     return el("span", {"class": ("counter " + cls).strip()}, None, [
         el("span", {"class": "counter-label"}, label), el("strong", {"class": "counter-value"}, str(value))])
+
+
+def clone(template_id: str):
+    """A fresh copy of a Jinja2-prebuilt fragment (`<template id>`): the boards' cards, tokens and symbols."""
+    return by_id(template_id).content.firstElementChild.cloneNode(True)
+
+
+def card(template_id: str, classes=(), data: dict | None = None, texts: dict | None = None,
+         label: str | None = None, title: str | None = None):
+    """A card: a clone of its prebuilt fragment with its classes, `data-*` attributes and words (`texts`: CSS
+    selector inside the card -> text, set with textContent), an accessible name (`label`) and a tooltip."""
+    node = clone(template_id)
+    for name in classes:
+        if name:
+            node.classList.add(name)
+    for name, value in (data or {}).items():
+        node.setAttribute(f"data-{name}", str(value))
+    for selector, text in (texts or {}).items():
+        node.querySelector(selector).textContent = text
+    if label is not None:
+        node.setAttribute("aria-label", label)
+    if title is not None:
+        node.setAttribute("title", title)
+    return node
+
+
+def hand(cards, cls: str, attrs: dict | None = None, tag: str = "div"):
+    """A row of cards (faces, backs or card buttons) in one container, in the order given."""
+    return el(tag, {"class": cls, **(attrs or {})}, None, list(cards))
+
+
+@dataclass
+class Space:
+    """One space of a track: its words (a number, a cost), its classes, the markers standing on it (DOM nodes)
+    and any other attribute (a tooltip, an accessible name)."""
+
+    text: str | None = None
+    cls: str = ""
+    markers: tuple = ()
+    attrs: dict = field(default_factory=dict)
+
+
+def track(spaces, cls: str, attrs: dict | None = None, tag: str = "ol", space_tag: str = "li"):
+    """A row of spaces with markers on some (a score track, a row of boxes to tick), in the order given."""
+    row = el(tag, {"class": cls, **(attrs or {})})
+    for space in spaces:
+        row.appendChild(el(space_tag, {"class": space.cls or None, **space.attrs}, space.text, space.markers))
+    return row

@@ -11,11 +11,12 @@ import time
 
 import js
 
-from . import reach, tutorial
+from . import reach, storage, tutorial
 from .render import by_id, clear, el, missing
 from .session import EASY, HUMAN, Seat, Session
 
 MIN_KEY = "pygames.tutorial.min"
+LOCAL = storage.Store(lambda: js.localStorage)  # the minimised flag is a device setting, like the language
 PANEL_ID = "tutorial-panel"
 
 
@@ -132,7 +133,7 @@ def draw_panel(app, run: tutorial.Runner, texts: list[str], section: str, script
         status.parentNode.insertBefore(panel, status.nextSibling)
     clear(panel)
     panel.style.top = f"{float(by_id('status').getBoundingClientRect().height)}px"  # sticks under the status
-    small = storage_get(MIN_KEY) == "1"
+    small = LOCAL.get(MIN_KEY) == "1"
     panel.classList.toggle("minimised", small)
     total = len(run.script.steps)
     title = cat.t("tut.title", game=cat.t(f"home.game.{run.script.game}"))
@@ -179,7 +180,7 @@ def command(app, name: str, arg: str) -> None:
     if name == "tutorial":
         start(app, arg)
     elif name == "tutorial-min":
-        storage_set(MIN_KEY, None if storage_get(MIN_KEY) == "1" else "1")
+        LOCAL.set(MIN_KEY, None if LOCAL.get(MIN_KEY) == "1" else "1")
         app.refresh(schedule=False)
     elif name == "tutorial-skip" and app.session is not None:
         app.session.tutorial = None  # from now on a normal game, saved as one
@@ -191,14 +192,3 @@ def command(app, name: str, arg: str) -> None:
         if not missing(node):
             node.scrollIntoView()
 
-
-def storage_get(key: str):
-    from .app import storage_get as get  # the shell's storage access (no import circle at load time)
-
-    return get(key)
-
-
-def storage_set(key: str, value) -> None:
-    from .app import storage_set as put
-
-    put(key, value)

@@ -25,7 +25,8 @@ solo campaign): the shell reads and stores it and hands it in as ``view["device"
 
 The shell also draws the final board with ``render(board, final_view, [], cat)``: a renderer must draw the
 spectator's end-of-game view. Board targets are built with ``pygames.web.kit.target_button`` (label in name,
-tooltip, touch preview words).
+tooltip, touch preview words); cards with ``kit.card`` (a filled clone of the game's prebuilt fragment), rows of
+cards with ``kit.hand``, rows of spaces with markers with ``kit.track``.
 
 Text goes in with textContent only. Every colour also carries a symbol or a label (colour-blind safe).
 Rules pages are ``<template id="rules-<game>-<lang>">`` in the same fragments file; the Rules menu shows them.

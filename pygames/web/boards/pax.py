@@ -13,7 +13,8 @@ is the one thing this module keeps on the device: a solo win is recorded from th
 from __future__ import annotations
 
 from pygames.pax.data import CARDS, CATEGORIES, SOLO_LEVELS, P
-from pygames.web.kit import target_button
+from pygames.web import kit
+from pygames.web.kit import clone, target_button
 from pygames.web.render import by_id, el
 
 CAMPAIGN_KEY = "pygames.pax.campaign"
@@ -27,11 +28,6 @@ def find(node_id: str):
     """The element, or None (Pyodide hands a missing element over as JsNull, not None)."""
     node = by_id(node_id)
     return None if node is None or type(node).__name__ == "JsNull" else node
-
-
-def clone(template_id: str):
-    template = by_id(template_id)
-    return template.content.firstElementChild.cloneNode(True)
 
 
 def glyph(category: str):
@@ -59,25 +55,17 @@ def format_arg(name: str, value, cat) -> str | None:
 def card_node(card: str, cat, small: bool = False):
     """One face-up Influence card (a clone of #pax-card): glyph × symbols, value coin, category name, code."""
     category, symbols, value = CARDS[card]
-    node = clone("pax-card")
-    node.classList.add(f"pax-{category}")
-    if small:
-        node.classList.add("pax-small")
-    node.setAttribute("data-card", card)
-    node.setAttribute("aria-label", card_label(card, cat))
+    node = kit.card("pax-card", (f"pax-{category}", "pax-small" if small else ""), {"card": card},
+                    {".pax-val b": str(value), ".pax-cname": cat.t(f"pax.category.{category}"), ".pax-cid": card},
+                    label=card_label(card, cat))
     syms = node.querySelector(".pax-syms")
     for _ in range(symbols):
         syms.appendChild(glyph(category))
-    node.querySelector(".pax-val b").textContent = str(value)
-    node.querySelector(".pax-cname").textContent = cat.t(f"pax.category.{category}")
-    node.querySelector(".pax-cid").textContent = card
     return node
 
 
 def back_node(cat):
-    node = clone("pax-back")
-    node.setAttribute("aria-label", cat.t("pax.ui.hidden_card"))
-    return node
+    return kit.card("pax-back", label=cat.t("pax.ui.hidden_card"))
 
 
 def add(parent, child) -> None:
@@ -289,10 +277,9 @@ def bonus_strength(cards: list[str]) -> tuple[dict, dict]:
 def rome_section(ctx: Ctx):
     g, t = ctx.g, ctx.t
     over = g["phase"] == "over"
-    hidden = el("div", {"class": "pax-rome-hidden", "data-testid": "pax-rome-hidden"})
     shown = g["rome_hidden"] if over else (g["memo"] or {}).get("rome_seen") or None
-    for i in range(g["rome_hidden_count"]):
-        hidden.appendChild(card_node(shown[i], ctx.cat) if shown else back_node(ctx.cat))
+    hidden = kit.hand((card_node(shown[i], ctx.cat) if shown else back_node(ctx.cat)
+                       for i in range(g["rome_hidden_count"])), "pax-rome-hidden", {"data-testid": "pax-rome-hidden"})
     parts = [el("h4", {"class": "pax-sub"}, t("pax.ui.rome_hidden")), hidden]
     if shown:
         parts.append(note(t("pax.ui.rome_revealed" if over else "pax.ui.rome_spied")))
@@ -329,10 +316,7 @@ def legion_section(ctx: Ctx):
         if i == best:
             box.appendChild(el("span", {"class": "pax-pick", "title": t("pax.ui.rome_pick")},
                                "➜ " + t("pax.ui.rome_pick_short")))
-        cards = el("div", {"class": "pax-pile"})
-        for card in pile:
-            cards.appendChild(card_node(card, ctx.cat, small=True))
-        box.appendChild(cards)
+        box.appendChild(kit.hand((card_node(card, ctx.cat, small=True) for card in pile), "pax-pile"))
         if prices and prices[i] is not None:
             box.appendChild(el("span", {"class": "pax-price"}, t("pax.ui.pile_price", price=prices[i])))
             btn = ctx.button(f"buy:{n}", t("pax.ui.buy_btn", price=prices[i]),
@@ -351,7 +335,7 @@ def hand_section(ctx: Ctx):
     seat = g["seats"][ctx.me]
     hand = seat["hand"] or []
     staged = set(g["staged"] or [])
-    row = el("div", {"class": "pax-hand", "data-testid": "pax-hand"})
+    cards = []
     playing = g["phase"] == "play" and g["active"] == ctx.me
     next_cost = (g["choice"] or {}).get("next_card_cost", 0)
     for card in hand:
@@ -371,8 +355,8 @@ def hand_section(ctx: Ctx):
                 btn.setAttribute("aria-pressed", "false")
         else:
             btn = None
-        row.appendChild(btn if btn is not None else el("div", {"class": "pax-cardslot"}, None, [face]))
-    parts = [row] if hand else [note(t("pax.ui.hand_empty"))]
+        cards.append(btn if btn is not None else el("div", {"class": "pax-cardslot"}, None, [face]))
+    parts = [kit.hand(cards, "pax-hand", {"data-testid": "pax-hand"})] if hand else [note(t("pax.ui.hand_empty"))]
     memo = g["memo"] or {}
     for pos, card in memo.get("deck_known") or []:
         parts.append(note(t("pax.ui.memo_bottom", card=card_label(card, ctx.cat), pos=pos + 1), "pax-memo"))
@@ -489,9 +473,8 @@ def final_panel(view: dict, result: dict, cat, recorded: bool):
     rows.append(el("tr", None, None, money))
     table = el("table", {"class": "score-table pax-final-table", "data-testid": "pax-final"}, None, [
         el("thead", None, None, [el("tr", None, None, head)]), el("tbody", None, None, rows)])
-    rome_cards = el("div", {"class": "pax-pile"})
-    for card in g["rome"] + g["rome_hidden"] + sum(g["legions"], []):
-        rome_cards.appendChild(card_node(card, cat, small=True))
+    rome_cards = kit.hand((card_node(card, cat, small=True) for card in g["rome"] + g["rome_hidden"]
+                           + sum(g["legions"], [])), "pax-pile")
     return el("div", {"id": "pax-over", "class": "pax-over"}, None, [
         *[el("p", {"class": "pax-strong"}, line) for line in lines],
         el("h3", None, cat.t("pax.ui.final_title")), el("div", {"class": "table-scroll"}, None, [table]),

@@ -25,8 +25,9 @@ from pygames.passages_secrets.data import (
     Z,
     district_type,
 )
-from pygames.web.kit import target_button
-from pygames.web.render import by_id, el, svg
+from pygames.web import kit
+from pygames.web.kit import Space, clone, target_button
+from pygames.web.render import el, svg
 
 NODES = {name: tuple(node["xy"]) for name, node in DATA["nodes"].items()}
 PATH_ENDS = {p["id"]: tuple(p["ends"]) for p in DATA["paths"]}
@@ -51,10 +52,6 @@ SEAT_DASH = (None, "18 9")                # the second player's passages are das
 
 def P(x: float, y: float) -> str:
     return f"{x * SCALE:.1f},{y * SCALE:.1f}"
-
-
-def clone(template_id: str):
-    return by_id(template_id).content.firstElementChild.cloneNode(True)
 
 
 def use(ref: str, x: float, y: float, size: float, colour: str | None = None):
@@ -264,10 +261,7 @@ def control_board(g: dict, legal: set, cat, placed: set):
     phase = g["phase"]
     grid = el("div", {"class": "ps-tracks"})
     numbers = el("div", {"class": "ps-row ps-numbers", "aria-hidden": "true"}, None, [el("span")])
-    scale = el("ol", {"class": "ps-track"})
-    for k in range(2 * Z + 1):
-        scale.appendChild(el("li", None, str(abs(Z - k))))
-    numbers.appendChild(scale)
+    numbers.appendChild(kit.track([Space(str(abs(Z - k))) for k in range(2 * Z + 1)], "ps-track"))
     grid.appendChild(numbers)
     for d in TYPES:
         pos0 = g["players"][0]["pos"][d]
@@ -284,18 +278,18 @@ def control_board(g: dict, legal: set, cat, placed: set):
         else:
             head = el("span", {"class": "ps-row-name"}, None, name)
         holder = 0 if pos0 > 0 else (1 if pos0 < 0 else None)
-        track = el("ol", {"class": "ps-track", "aria-label": cat.t(
-            "ps.ui.track", type=type_name(cat, d), n=abs(pos0),
-            who=cat.seat_name(holder) if holder is not None else cat.t("ps.ui.nobody"))})
+        spaces = []
         for k in range(2 * Z + 1):
             side = "ps-z0" if k < Z else ("ps-z1" if k > Z else "ps-zc")
-            cell = el("li", {"class": side})
             if Z - k == pos0:
-                cell.classList.add("ps-here")
-                disc = el("span", {"class": f"ps-disc ps-{d}", "data-type": d, "data-value": pos0})
-                disc.appendChild(icon(f"ps-sym-{d}", "ps-icon", TYPE_INK[d]))
-                cell.appendChild(disc)
-            track.appendChild(cell)
+                disc = el("span", {"class": f"ps-disc ps-{d}", "data-type": d, "data-value": pos0}, None,
+                          [icon(f"ps-sym-{d}", "ps-icon", TYPE_INK[d])])
+                spaces.append(Space(None, side + " ps-here", (disc,)))
+            else:
+                spaces.append(Space(None, side))
+        track = kit.track(spaces, "ps-track", {"aria-label": cat.t(
+            "ps.ui.track", type=type_name(cat, d), n=abs(pos0),
+            who=cat.seat_name(holder) if holder is not None else cat.t("ps.ui.nobody"))})
         row = el("div", {"class": "ps-row" + (" ps-held0" if holder == 0 else " ps-held1" if holder == 1 else ""),
                          "data-type": d}, None, [head, track])
         grid.appendChild(row)
@@ -310,25 +304,23 @@ def control_board(g: dict, legal: set, cat, placed: set):
 
 def cards_box(g: dict, cat):
     box = el("section", {"class": "ps-box ps-cards"}, None, [el("h3", {"class": "ps-h"}, cat.t("ps.ui.cards"))])
-    items = el("ul", {"class": "ps-card-list"})
+    nodes = []
     for card, owner in g["cards"]:
-        node = clone("ps-card")
-        node.setAttribute("data-card", card)
-        if owner is not None:
-            node.setAttribute("data-owner", owner)
-            node.classList.add(f"ps-owned{owner}")
         midgame = DATA["achievements"][card]["when"] == "midgame"
-        node.querySelector(".ps-card-wealth b").textContent = str(DATA["achievements"][card]["wealth"])
-        node.querySelector(".ps-card-title").textContent = cat.t(f"ps.card.{card}")
-        node.querySelector(".ps-card-when").textContent = cat.t("ps.ui.card_mid" if midgame else "ps.ui.card_turn")
+        owned = owner is not None
+        node = kit.card("ps-card", (f"ps-owned{owner}" if owned else "",),
+                        {"card": card, **({"owner": owner} if owned else {})}, {
+                            ".ps-card-wealth b": str(DATA["achievements"][card]["wealth"]),
+                            ".ps-card-title": cat.t(f"ps.card.{card}"),
+                            ".ps-card-when": cat.t("ps.ui.card_mid" if midgame else "ps.ui.card_turn")})
         who = node.querySelector(".ps-card-owner")
         if owner is not None:
             who.appendChild(badge(owner, True))
             who.appendChild(el("span", None, " " + cat.seat_name(owner)))
         else:
             who.textContent = cat.t("ps.ui.card_nobody" if midgame and g["mid"] is not None else "ps.ui.card_open")
-        items.appendChild(node)
-    box.appendChild(items)
+        nodes.append(node)
+    box.appendChild(kit.hand(nodes, "ps-card-list", tag="ul"))
     return box
 
 

@@ -13,8 +13,9 @@ The viewer's side is always at the bottom of the map.
 from __future__ import annotations
 
 from pygames.shadows_in_kyoto import data as D
-from pygames.web.kit import target_button
-from pygames.web.render import by_id, el, svg
+from pygames.web import kit
+from pygames.web.kit import clone, target_button
+from pygames.web.render import el, svg
 
 POINTS_CHART = False  # SIK-6.1: no points; the end screen's table counts captures, which a chart must not add up
 
@@ -35,10 +36,6 @@ XLINK = "http://www.w3.org/1999/xlink"
 # ---------------------------------------------------------------------- small builders
 
 
-def clone(template_id: str):
-    return by_id(template_id).content.firstElementChild.cloneNode(True)
-
-
 def use(symbol: str, x, y, size, cls: str | None = None):
     node = svg("use", {"x": x, "y": y, "width": size, "height": size, "href": f"#sik-sym-{symbol}"})
     if cls:
@@ -52,22 +49,14 @@ def card_kind(card: str) -> str:
 
 def card_node(card: str, cat, small: bool = False):
     """A face-up card: its colour band and symbol, its name (colour-blind safe: the symbol names the type)."""
-    node = clone("sik-card")
-    node.classList.add(f"sik-card-{card}", f"sik-{card_kind(card)}")
-    if small:
-        node.classList.add("sik-small")
+    node = kit.card("sik-card", (f"sik-card-{card}", f"sik-{card_kind(card)}", "sik-small" if small else ""),
+                    texts={".sik-card-name": cat.t(f"sik.card.{card}")}, title=cat.t(f"sik.ui.desc.{card}"))
     node.querySelector(".sik-card-sym").setAttribute("href", f"#sik-sym-{card}")
-    node.querySelector(".sik-card-name").textContent = cat.t(f"sik.card.{card}")
-    node.setAttribute("title", cat.t(f"sik.ui.desc.{card}"))
     return node
 
 
 def back_node(label: str = "", small: bool = True):
-    node = clone("sik-back")
-    if small:
-        node.classList.add("sik-small")
-    node.querySelector(".sik-card-name").textContent = label
-    return node
+    return kit.card("sik-back", ("sik-small" if small else "",), texts={".sik-card-name": label})
 
 
 def token_node(side: int, ident: str | None, cat, extra: str = ""):
@@ -341,18 +330,15 @@ def hand_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
     if not mine:
         box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.opp_hand", n=total, site=counts["site"],
                                                            tactic=counts["tactic"])))
-        cards = el("div", {"class": "sik-cards"})
-        for kind in ("site", "tactic"):
-            for _ in range(counts[kind]):
-                cards.appendChild(back_node(cat.t(f"sik.ui.back.{kind}")))
-        box.appendChild(cards)
+        box.appendChild(kit.hand((back_node(cat.t(f"sik.ui.back.{kind}")) for kind in ("site", "tactic")
+                                 for _ in range(counts[kind])), "sik-cards"))
         known = (g.get("known_hand") or [[], []])[side]
         if known:
             box.appendChild(el("p", {"class": "sik-note"}, cat.t(
                 "sik.ui.known_hand", cards=["@sik.card." + c for c in known])))
         return box
     box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.hand", n=total)))
-    cards = el("div", {"class": "sik-cards"})
+    cards = []
     hand = g["hand"][side] or []
     asking = (g["ask"] or {}).get("k")
     for card in hand:
@@ -361,31 +347,31 @@ def hand_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
         if action is not None:
             label = cat.t(f"sik.ui.{action.partition(':')[0]}_card", card=f"@sik.card.{card}",
                           effect=f"@sik.ui.desc.{card}")
-            cards.appendChild(button(action, label, "sik-cardbtn", [node]))
+            cards.append(button(action, label, "sik-cardbtn", [node]))
             placed.add(action)
         else:
             if asking in ("card", "mark", "fancard") and g["ask"]["side"] == side:
                 node.classList.add("sik-dim")
-            cards.appendChild(node)
-    box.appendChild(cards)
+            cards.append(node)
+    box.appendChild(kit.hand(cards, "sik-cards"))
     return box
 
 
 def decks_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
     box = el("div", {"class": "sik-decks"})
     box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.decks")))
-    row = el("div", {"class": "sik-cards"})
+    decks = []
     for kind in ("site", "tactic"):
         n = g["deck"][side][kind]
         text = cat.t(f"sik.ui.deck.{kind}", n=n)
         action = f"draw:{kind}"
         if mine and action in legal:
-            row.appendChild(button(action, cat.t("sik.ui.draw_from", deck=f"@sik.kind.{kind}", n=n),
-                                   "sik-cardbtn sik-deckbtn", [back_node(text, small=False)]))
+            decks.append(button(action, cat.t("sik.ui.draw_from", deck=f"@sik.kind.{kind}", n=n),
+                                "sik-cardbtn sik-deckbtn", [back_node(text, small=False)]))
             placed.add(action)
         else:
-            row.appendChild(back_node(text, small=False))
-    box.appendChild(row)
+            decks.append(back_node(text, small=False))
+    box.appendChild(kit.hand(decks, "sik-cards"))
     bottom = g["bottom"][side]
     if bottom["site"] or bottom["tactic"]:
         box.appendChild(el("p", {"class": "sik-note"}, cat.t("sik.ui.bottom", site=bottom["site"],
@@ -406,10 +392,7 @@ def discard_node(g: dict, side: int, cat, mine: bool):
     if mine and pile:
         details = el("details", {"class": "sik-pile"})
         details.appendChild(el("summary", None, cat.t("sik.ui.discard_all")))
-        items = el("div", {"class": "sik-cards"})
-        for card in reversed(pile):
-            items.appendChild(card_node(card, cat, small=True))
-        details.appendChild(items)
+        details.appendChild(kit.hand((card_node(card, cat, small=True) for card in reversed(pile)), "sik-cards"))
         box.appendChild(details)
     return box
 

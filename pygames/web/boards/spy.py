@@ -22,7 +22,8 @@ from pygames.spyworld import data as spydata
 from pygames.spyworld.data import AGENTS, CELLS, GADGETS, HALL, INDEX, LAIRS, MISSIONS, SHEET, START, gadget_count, rc
 from pygames.spyworld.scoring import reachable
 from pygames.spyworld.sheet import group
-from pygames.web.kit import target_button
+from pygames.web import kit
+from pygames.web.kit import Space, clone, target_button
 from pygames.web.render import by_id, el, svg
 
 TRACKS = ("m", "s", "c")
@@ -36,10 +37,6 @@ def find(node_id: str):
     """The element, or None (Pyodide hands a missing element over as JsNull, not None)."""
     node = by_id(node_id)
     return None if node is None or type(node).__name__ == "JsNull" else node
-
-
-def clone(template_id: str):
-    return by_id(template_id).content.firstElementChild.cloneNode(True)
 
 
 def symbol(code: str, cls: str = "spy-sym"):
@@ -186,14 +183,11 @@ def gadget_badge(n: int):
 
 def agent_card(cat, agent_id: str):
     agent = AGENTS[agent_id]
-    node = clone("spy-agent")
-    node.setAttribute("data-agent", agent_id)
-    node.querySelector(".spy-agent-name").textContent = cat.t(f"spy.agent.{agent_id}")
     m, s, c = agent["bonus"]
-    node.querySelector(".spy-agent-bonus").textContent = cat.t("spy.ui.bonus", m=m, s=s, c=c)
     kind = cat.t("spy.ui.once" if agent["kind"] == "once" else "spy.ui.passive")
-    node.querySelector(".spy-agent-power").textContent = f"{cat.t('spy.power.' + agent['power'])} ({kind})"
-    return node
+    return kit.card("spy-agent", data={"agent": agent_id}, texts={
+        ".spy-agent-name": cat.t(f"spy.agent.{agent_id}"), ".spy-agent-bonus": cat.t("spy.ui.bonus", m=m, s=s, c=c),
+        ".spy-agent-power": f"{cat.t('spy.power.' + agent['power'])} ({kind})"})
 
 
 def keep_phase(ctx: Ctx, root) -> None:
@@ -201,7 +195,7 @@ def keep_phase(ctx: Ctx, root) -> None:
     if ctx.me is not None and g.get("dealt"):
         title = cat.t("spy.ui.free_title" if len(g["dealt"]) == len(AGENTS) else "spy.ui.keep_title")  # SPY-3.11
         box = el("section", {"class": "spy-panel spy-keep"}, None, [el("h3", None, title)])
-        row = el("div", {"class": "spy-agents"})
+        agents = []
         for agent_id in g["dealt"]:
             card = agent_card(cat, agent_id)
             card.querySelector(".spy-agent-text").appendChild(
@@ -210,10 +204,10 @@ def keep_phase(ctx: Ctx, root) -> None:
             if button is None:
                 chosen = g["agents"][ctx.me] == agent_id
                 card.classList.add("spy-chosen" if chosen else "spy-dim")
-                row.appendChild(card)
+                agents.append(card)
             else:
-                row.appendChild(button)
-        box.appendChild(row)
+                agents.append(button)
+        box.appendChild(kit.hand(agents, "spy-agents"))
         root.appendChild(box)
     root.appendChild(missions_panel(ctx, None))
 
@@ -289,25 +283,21 @@ def describe_steps(ctx: Ctx, steps: list[str]) -> list[str]:
 
 def back_node(cat, top):
     """The back of a pile's top card: red/blue hexagon, its number, a row or column bar, and words."""
-    node = clone("spy-back")
     colour, n = top
-    node.classList.add("spy-red" if colour == "R" else "spy-blue")
-    node.querySelector(".spy-back-num").textContent = str(n)
     line = cat.t("spy.ui.row" if colour == "R" else "spy.ui.col", n=n)
-    node.setAttribute("aria-label", cat.t("spy.ui.back", colour=cat.t("spy.ui.red" if colour == "R" else "spy.ui.blue"),
-                                          n=n, line=line))
+    node = kit.card("spy-back", ("spy-red" if colour == "R" else "spy-blue",), texts={".spy-back-num": str(n)},
+                    label=cat.t("spy.ui.back", colour=cat.t("spy.ui.red" if colour == "R" else "spy.ui.blue"),
+                                n=n, line=line))
     return node, line
 
 
 def card_face(cat, card: dict):
-    node = clone("spy-card")
     kind = card["kind"]
     code = card["sub"] if kind == "fixture" else ("train-" + card["sub"] if kind == "training" else kind)
-    node.classList.add(f"spy-k-{kind}")
-    node.querySelector("use").setAttribute("href", f"#spy-sym-{code}")
-    node.querySelector(".spy-card-name").textContent = cat.t(card["key"])
     extra = cat.t("spy.ui.points", n=card["pts"]) if kind == "training" else ""
-    node.querySelector(".spy-card-extra").textContent = extra
+    node = kit.card("spy-card", (f"spy-k-{kind}",), texts={".spy-card-name": cat.t(card["key"]),
+                                                           ".spy-card-extra": extra})
+    node.querySelector("use").setAttribute("href", f"#spy-sym-{code}")
     return node
 
 
@@ -451,12 +441,13 @@ def sheet_side(ctx: Ctx, sheet: dict, big: bool, gadget_targets: bool = False):
         side.appendChild(el("div", {"class": "spy-small"}, cat.t("spy.ui.end_bonus", n=sheet["bonus"])))
     side.appendChild(tracks_view(cat, sheet["tracks"]))
     side.appendChild(gadgets_view(ctx, sheet["gadgets"], gadget_targets))
-    cost_row = el("div", {"class": "spy-boxes"})
+    boxes = []
     for i, cost in enumerate(SHEET["bonus_costs"]):
         ticked = i < sheet["boxes"]
         text = cat.t("spy.ui.box", n=i + 1, cost=cost, ticked=cat.t("spy.ui.ticked") if ticked else "")
-        cost_row.appendChild(el("span", {"class": "spy-box" + (" spy-ticked" if ticked else ""), "title": text,
-                                         "aria-label": text, "role": "img"}, ("✓" if ticked else "") + str(cost)))
+        boxes.append(Space(("✓" if ticked else "") + str(cost), "spy-box" + (" spy-ticked" if ticked else ""),
+                           attrs={"title": text, "aria-label": text, "role": "img"}))
+    cost_row = kit.track(boxes, "spy-boxes", tag="div", space_tag="span")
     side.appendChild(el("div", {"class": "spy-row"}, None, [el("span", {"class": "spy-small"},
                                                                cat.t("spy.ui.bonus_boxes")), cost_row]))
     return side
@@ -484,9 +475,9 @@ def gadgets_view(ctx: Ctx, owned, targets: bool, used=None):
     for n in range(1, 6):
         face = ctx.view["options"][f"g{n}"]
         have = n in owned
-        ticks = [el("span", {"class": "spy-gbox" + (" spy-on" if have else "")}, "✓" if have else "")
+        ticks = [Space("✓" if have else "", "spy-gbox" + (" spy-on" if have else ""))
                  for _ in range(GADGETS[n]["count"])]  # the Laser drill has two boxes (it counts 2)
-        boxes = el("span", {"class": "spy-gboxes"}, None, ticks)
+        boxes = kit.track(ticks, "spy-gboxes", tag="span", space_tag="span")
         state_word = ""
         if used is not None and n in used:
             state_word = cat.t("spy.ui.gadget_used")

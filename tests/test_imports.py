@@ -1,0 +1,128 @@
+"""The modules of `pygames/` import each other without a circle.
+
+Every import counts, at module level or inside a function: a late import that dodges a circle at load time
+still ties the two modules together. A `from pkg import name` where `pkg/name.py` exists is an edge to that
+submodule; otherwise (a function, a constant) it is an edge to `pkg` itself. Importing `pkg.mod` runs
+`pkg/__init__.py` first, but that is Python's loading order, not a dependency, so it adds no edge.
+"""
+
+import ast
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PACKAGE = "pygames"
+
+
+def module_files(root: pathlib.Path = ROOT, package: str = PACKAGE) -> dict[str, pathlib.Path]:
+    """Dotted module name -> file, for every .py under the package (a package's name is its __init__.py)."""
+    modules = {}
+    for path in sorted((root / package).rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        modules[".".join(parts)] = path
+    return modules
+
+
+def _resolve(module: str, is_package: bool, level: int, target: str | None) -> str:
+    """The absolute dotted name of a (possibly relative) `from` import's base."""
+    if level == 0:
+        return target or ""
+    base = module.split(".") if is_package else module.split(".")[:-1]
+    base = base[: len(base) - (level - 1)]
+    return ".".join(base + ([target] if target else []))
+
+
+def imports_of(module: str, path: pathlib.Path, modules: dict[str, pathlib.Path]) -> set[str]:
+    """The modules of the package that `module` imports anywhere in its text."""
+    is_package = path.name == "__init__.py"
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = _resolve(module, is_package, node.level, node.module)
+            for alias in node.names:
+                submodule = f"{base}.{alias.name}"
+                found.add(submodule if submodule in modules else base)
+    return {name for name in found if name in modules and name != module}
+
+
+def import_graph(root: pathlib.Path = ROOT, package: str = PACKAGE) -> dict[str, set[str]]:
+    modules = module_files(root, package)
+    return {name: imports_of(name, path, modules) for name, path in modules.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One cycle (as a closed path) per strongly connected component of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                components.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return [_closed_path(graph, set(component)) for component in components]
+
+
+def _closed_path(graph: dict[str, set[str]], component: set[str]) -> list[str]:
+    """A shortest cycle through the component's first module, for a readable failure message."""
+    start = min(component)
+    paths = {start: [start]}
+    frontier = [start]
+    while frontier:
+        nxt_frontier = []
+        for node in frontier:
+            for nxt in sorted(graph[node] & component):
+                if nxt == start:
+                    return paths[node] + [start]
+                if nxt not in paths:
+                    paths[nxt] = paths[node] + [nxt]
+                    nxt_frontier.append(nxt)
+        frontier = nxt_frontier
+    return sorted(component)
+
+
+def test_the_package_has_no_import_cycle():
+    found = cycles(import_graph())
+    assert not found, "import cycles: " + "; ".join(" -> ".join(cycle) for cycle in found)
+
+
+def test_the_checker_sees_function_level_and_relative_imports(tmp_path):
+    pkg = tmp_path / "demo"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from . import a\nFORMAT = 1\n")
+    (pkg / "a.py").write_text("from .sub import b\n")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "sub" / "b.py").write_text("def late():\n    from ..a import thing\n")
+    (pkg / "c.py").write_text("def late():\n    from . import FORMAT\n")
+    graph = import_graph(tmp_path, "demo")
+    assert graph["demo.a"] == {"demo.sub.b"}
+    assert graph["demo.sub.b"] == {"demo.a"}
+    assert graph["demo.c"] == {"demo"}
+    assert cycles(graph) == [["demo.a", "demo.sub.b", "demo.a"]]
+    (pkg / "sub" / "b.py").write_text("def late():\n    return 1\n")
+    assert cycles(import_graph(tmp_path, "demo")) == []
