@@ -184,7 +184,9 @@ def game_config(i, rng):
     for n in range(1, 6):
         options[f"g{n}"] = "expert" if rng.below(2) else "normal"
     options[f"beginner{1 + i % players}"] = i % 3 == 0
-    bots = [H if rng.below(5) < 2 else random_bot for _ in range(players)]
+    # The heuristic (which explores with the exact route optimiser, the costly part) plays in one game out of ten;
+    # random seats elsewhere. The draws are the same either way, so every game's setup is unchanged.
+    bots = [H if rng.below(5) < 2 and i % 10 == 0 else random_bot for _ in range(players)]
     return players, options, bots
 
 
