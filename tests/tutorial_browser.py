@@ -6,6 +6,14 @@ from __future__ import annotations
 from conftest import NEXT
 
 TARGET = "[data-tutorial-target]"
+FREE_TAP = """k => {
+    const buttons = [...document.querySelectorAll('button[data-action]:not([disabled])')]
+        .filter(b => b.checkVisibility());
+    if (!buttons.length) return null;
+    const button = buttons[k % buttons.length];
+    button.click();
+    return button.dataset.action;
+}"""
 
 
 def finish(app, max_taps: int = 400, until_step: int | None = None) -> dict:
@@ -30,8 +38,9 @@ def finish(app, max_taps: int = 400, until_step: int | None = None) -> dict:
             seen["scripted"] += 1
         else:
             assert page.locator("[data-testid=tutorial]").count() == 1, "the guide panel is missing in free play"
-            # any enabled action, varied (never always the first: PAX's stage/unstage could then loop forever)
-            choice = enabled[(tap * 2654435761 + 12345) % 4093 % len(enabled)]
-            page.locator(f'button[data-action="{choice}"]:not([disabled])').first.click()
-            seen["free"] += 1
+            # any enabled action, varied (never always the first: PAX's stage/unstage could then loop forever);
+            # chosen and tapped in one step inside the page, since the computer's move may redraw the table
+            # between two Playwright calls (then nothing is tapped and the loop waits for the next decision)
+            if page.evaluate(FREE_TAP, (tap * 2654435761 + 12345) % 4093):
+                seen["free"] += 1
     raise AssertionError("the tutorial did not reach its end")
