@@ -17,7 +17,7 @@ from pygames.web.session import Session
 pytestmark = pytest.mark.browser
 STRINGS = i18n.load()["en"]
 DEEP = '{"a":' * 5_000 + "1" + "}" * 5_000  # 30 KB
-NIM = "?game=hnim&seats=human,computer&seed={seed}&botdelay=0&opt.pile=11"
+NIM = "?game=hnim&seats=human,easy&seed={seed}&botdelay=0&opt.pile=11"
 
 
 def prefix(key: str) -> str:

@@ -204,7 +204,7 @@ def test_snapshot_boots_later_visits_online_and_offline_and_falls_back_when_dama
     srv, origin = serve(test_site_dir)
     app = AppPage(browser, origin, locale="en-US")
     try:
-        app.open("?game=hnim&seats=human,computer&seed=6&botdelay=0")
+        app.open("?game=hnim&seats=human,easy&seed=6&botdelay=0")
         assert boot_kind(app) == "cold"
         app.click_action("take:1")
         headers = wait_snapshot_stored(app)
@@ -312,7 +312,7 @@ def test_with_storage_refused_every_visit_boots_cold_and_plays(browser, test_sit
     try:
         app.context.add_init_script(REFUSED)
         for _ in range(2):
-            app.open("?game=hnim&seats=human,computer&seed=3&botdelay=0")
+            app.open("?game=hnim&seats=human,easy&seed=3&botdelay=0")
             assert boot_kind(app) == "cold"
             app.click_action("take:1")
             app.page.wait_for_selector('button[data-action="end"]:not([disabled])')

@@ -14,7 +14,7 @@ def test_reload_with_the_network_off_reaches_ready_and_plays(browser, server):
     origin = f"http://127.0.0.1:{server.server_port}"
     app = AppPage(browser, origin, locale="en-US")
     try:
-        app.open("?game=hnim&seats=human,computer&seed=6&botdelay=0")
+        app.open("?game=hnim&seats=human,easy&seed=6&botdelay=0")
         # The worker precaches what the page did not store itself, then takes control.
         scope = app.page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
         assert scope == origin + "/"

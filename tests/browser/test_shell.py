@@ -59,7 +59,7 @@ def visible_i18n_texts(app) -> list[tuple[str, str]]:
 
 def test_language_switch_changes_every_visible_string_and_is_remembered(app):
     app.reset_storage()
-    app.open("?game=hnim&seats=human,computer&seed=2&botdelay=0")
+    app.open("?game=hnim&seats=human,easy&seed=2&botdelay=0")
     for lang, other in (("fr", "en"), ("en", "fr")):
         app.page.click(f'[data-command="lang:{lang}"]')
         assert app.page.get_attribute("html", "lang") == lang
@@ -95,7 +95,7 @@ def test_default_language_follows_the_browser(browser, origin):
 
 def test_deep_linked_game_against_the_computer_plays_to_the_end_screen(app):
     app.reset_storage()
-    app.open("?game=hnim&seats=human,computer&seed=7&botdelay=0&names=Ann")
+    app.open("?game=hnim&seats=human,easy&seed=7&botdelay=0&names=Ann")
     assert "game=" not in app.page.url  # the link is consumed: a reload resumes instead of restarting
     saved_before = app.saved()
     assert saved_before["seed"] == 7 and saved_before["seats"][0] == {"name": "Ann", "kind": "human"}
@@ -133,7 +133,7 @@ def test_hot_seat_cover_hides_the_previous_players_secrets(app):
 
 def test_reload_mid_game_resumes_the_same_state(app):
     app.reset_storage()
-    app.open("?game=hnim&seats=human,computer&seed=21&botdelay=0")
+    app.open("?game=hnim&seats=human,easy&seed=21&botdelay=0")
     app.click_action("take:2")
     before = (app.status(), app.page.inner_text("#board"), app.page.inner_text("#log"), app.enabled_actions())
     history = app.saved()["history"]
@@ -147,7 +147,7 @@ def test_reload_mid_game_resumes_the_same_state(app):
 
 def test_corrupt_import_shows_an_error_and_keeps_the_game(app):
     app.reset_storage()
-    app.open("?game=hnim&seats=human,computer&seed=5&botdelay=0")
+    app.open("?game=hnim&seats=human,easy&seed=5&botdelay=0")
     app.click_action("take:1")
     before = (app.page.inner_text("#board"), app.saved()["history"])
     bad_log = json.dumps({"app": "pygames", "save_format": 1, "game": "hnim", "format": 1, "players": 2, "seed": 1,
@@ -167,7 +167,7 @@ def test_corrupt_import_shows_an_error_and_keeps_the_game(app):
 
 def test_export_then_import_restores_the_game(app):
     app.reset_storage()
-    app.open("?game=hnim&seats=human,computer&seed=9&botdelay=0")
+    app.open("?game=hnim&seats=human,easy&seed=9&botdelay=0")
     app.click_action("take:3")
     app.click_action("end")
     app.page.wait_for_selector('button[data-action="take:1"]')
@@ -185,7 +185,7 @@ def test_export_then_import_restores_the_game(app):
 
 def test_continue_list_resumes_a_saved_game(app):
     app.reset_storage()
-    app.open("?game=hnim&seats=human,computer&seed=31&botdelay=0&names=Zoé")
+    app.open("?game=hnim&seats=human,easy&seed=31&botdelay=0&names=Zoé")
     app.click_action("take:1")
     app.page.click("#game [data-command=quit]")
     item = app.page.locator("[data-testid=continue-list] li")
@@ -196,7 +196,7 @@ def test_continue_list_resumes_a_saved_game(app):
 
 def test_player_names_are_text_never_html(app):
     app.reset_storage()
-    app.open("?game=hnim&seats=human,computer&seed=3&botdelay=0&names=%3Cimg%20src%3Dx%3E")
+    app.open("?game=hnim&seats=human,easy&seed=3&botdelay=0&names=%3Cimg%20src%3Dx%3E")
     assert app.page.locator("#scores img").count() == 0
     assert "<img src=x>" in app.page.inner_text("#scores")
 
@@ -227,7 +227,7 @@ def test_ipad_touch_no_horizontal_scroll_and_44px_targets(browser, origin, width
     tablet = AppPage(browser, origin, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
                      device_scale_factor=2, locale="fr-FR")
     try:
-        tablet.open("?game=hnim&seats=human,computer&seed=4&botdelay=0")
+        tablet.open("?game=hnim&seats=human,easy&seed=4&botdelay=0")
         page = tablet.page
 
         def check(screen):
