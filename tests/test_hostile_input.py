@@ -17,7 +17,7 @@ from pygames_testgames import hidden_nim as nim
 
 from pygames import core
 from pygames.core import guard, registry
-from pygames.web.session import COMPUTER, HUMAN, LinkError, Seat, Session, parse_deep_link
+from pygames.web.session import COMPUTER, EASY, HUMAN, LinkError, Seat, Session, parse_deep_link
 
 GAMES = {**registry.playable(), "hnim": nim}
 REAL = ("ps", "pax", "spy", "sik")
@@ -33,7 +33,7 @@ not_strings = json_scalars.filter(lambda v: not isinstance(v, str)) | st.lists(j
 def saved(game_id: str, moves: int = 6) -> str:
     """A real save of `game_id` after a few computer moves (every seat a computer, fixed seed)."""
     game = GAMES[game_id]
-    seats = [Seat("", COMPUTER)] * max(2, game.PLAYERS[0])
+    seats = [Seat("", EASY)] * max(2, game.PLAYERS[0])  # seeded: the same save on every run
     session = Session.start(game, seats, 11, {}, f"{game_id}-1")
     for _ in range(moves):
         if session.over or session.bot_step() is None:
