@@ -1,4 +1,4 @@
-"""A seeded run of 1,000 games (random and heuristic bots, every lair, player counts 2-12, dealt and free agents,
+"""A seeded run of 500 games (random and heuristic bots, every lair, player counts 2-12, dealt and free agents,
 border walls, every gadget face) with named
 invariants checked after every action, and end-of-game checks (score recomputation, JSON round trip = replay).
 
@@ -29,7 +29,7 @@ from pygames.spyworld.data import (
     segment,
 )
 
-GAMES = 1000
+GAMES = 500  # a Spyworld game costs ~5 of the other games' (up to 12 players): 500 keep the suite short
 H = spy.bots()["heuristic"]
 
 
@@ -236,7 +236,7 @@ def play_one(i, rng, deep):
 
 
 def test_spy_random_games():
-    """1,000 seeded games; JSON round trip + replay from seed and history on every other game (SPY-8.2 to SPY-8.4:
+    """500 seeded games; JSON round trip + replay from seed and history on every other game (SPY-8.2 to SPY-8.4:
     chance only at setup)."""
     rng = core.Rng(2024)
     total = 0
@@ -253,4 +253,4 @@ def test_spy_random_games():
             again = core.state_from_json(spy, text)  # replays the history from the seed and compares
             assert core.state_to_json(again) == text
     assert total > GAMES * 50
-    assert seen["border"] > 1000 and seen["free"] > 150 and seen["twelve"] >= 15, seen
+    assert seen["border"] > 500 and seen["free"] > 75 and seen["twelve"] >= 8, seen
