@@ -119,3 +119,13 @@ def track(spaces, cls: str, attrs: dict | None = None, tag: str = "ol", space_ta
     for space in spaces:
         row.appendChild(el(space_tag, {"class": space.cls or None, **space.attrs}, space.text, space.markers))
     return row
+
+
+def anim_key(node, key: str, came_from: str | None = None):
+    """Give a part that moves between redraws its identity, so the other seats' moves slide (static/table.js).
+    The key must be public: a face-up card's name, a marker, a piece's place; a hidden card's key is its slot,
+    never its name. `came_from` is the key of where it was before (a vanished part, or a place such as a hand)."""
+    node.setAttribute("data-anim-key", key)
+    if came_from is not None:
+        node.setAttribute("data-anim-from", came_from)
+    return node

@@ -17,20 +17,28 @@ class LastMoves:
         self.marks: dict[int | None, int] = {}  # viewer -> log length right after their own last action
         self.acted: set[int | None] = set()
         self.before = None  # the board's look at the previous redraw (static/table.js), for the same viewer only
+        self.before_places = None  # where its keyed parts (`data-anim-key`) stood then, for the slides
         self.before_viewer: int | None = -1
 
     def remember_board(self, board, viewer: int | None) -> None:
         """Before a redraw: keep the board's look, unless another seat's screen is on it (nothing crosses seats)."""
         helper = getattr(js.window, "pygamesTable", None)
         same = viewer == self.before_viewer
-        self.before = helper.snapshot(board) if helper is not None and same and board.firstChild else None
+        keep = helper is not None and same and board.firstChild
+        self.before = helper.snapshot(board) if keep else None
+        self.before_places = helper.positions(board) if keep else None
         self.before_viewer = viewer
 
     def mark_board(self, board, others_moved: bool) -> None:
-        """After a redraw that follows other seats' moves: ring what changed (CSS class `moved`)."""
+        """After a redraw that follows other seats' moves: ring what changed (CSS class `moved`) and slide the
+        pieces, markers and cards that moved from where they stood (static/table.js, <= 400 ms, none under
+        prefers-reduced-motion). The viewer's own taps do not slide: they see what they chose, and their redraw
+        stays as short as it can be. The slides run on their own; the controls are already drawn and enabled."""
         helper = getattr(js.window, "pygamesTable", None)
         if helper is not None and others_moved and self.before is not None:
             helper.markChanged(board, self.before)
+            if self.before_places is not None:
+                helper.slide(board, self.before_places)
 
     def after_own_action(self, viewer: int | None) -> None:
         self.acted.add(viewer)
@@ -45,7 +53,7 @@ class LastMoves:
     def reset(self) -> None:
         self.marks.clear()
         self.acted.clear()
-        self.before, self.before_viewer = None, -1
+        self.before, self.before_places, self.before_viewer = None, None, -1
 
 
 def draw(banner, log_list, view: dict, first: int, cat) -> None:

@@ -141,7 +141,7 @@ def marker_label(g: dict, d: str, mover: int, cat) -> str:
 
 def city(g: dict, legal: set, cat, placed: set):
     tiles = g["tiles"]
-    wrap = el("div", {"class": "ps-map"})
+    wrap = el("div", {"class": "ps-map", "data-anim-frame": "ps-map"})
     root = svg("svg", {"viewBox": f"{VB_X:.1f} {VB_Y:.1f} {VB_W:.1f} {VB_H:.1f}", "class": "ps-city",
                        "role": "img", "aria-label": cat.t("ps.ui.city")})
     root.appendChild(svg("title", None, cat.t("ps.ui.city")))
@@ -212,7 +212,7 @@ def city(g: dict, legal: set, cat, placed: set):
     for node, owner in g["statues"].items():
         x, y = NODES[node]
         if owner is None:
-            statue = use("ps-statue", x, y, 0.26, "#1b2430")
+            statue = kit.anim_key(use("ps-statue", x, y, 0.26, "#1b2430"), f"ps-statue-{node}")
             statue.appendChild(svg("title", None, cat.t(f"ps.statue.{node}")))
             root.appendChild(statue)
         else:
@@ -249,7 +249,8 @@ def city(g: dict, legal: set, cat, placed: set):
 
 def control_board(g: dict, legal: set, cat, placed: set):
     """5 tracks of 2Z+1 zones between the players; seat 0 at the left end, seat 1 at the right (PS-2.14)."""
-    box = el("section", {"class": "ps-box ps-control", "aria-label": cat.t("ps.board.control")})
+    box = el("section", {"class": "ps-box ps-control", "aria-label": cat.t("ps.board.control"),
+                         "data-anim-frame": "ps-control"})
     box.appendChild(el("h3", {"class": "ps-h"}, cat.t("ps.board.control")))
     ends = el("div", {"class": "ps-ends"}, None, [
         el("span", {"class": "ps-end"}, None, [el("span", None, "\u25c0 "), badge(0, True),
@@ -282,7 +283,8 @@ def control_board(g: dict, legal: set, cat, placed: set):
         for k in range(2 * Z + 1):
             side = "ps-z0" if k < Z else ("ps-z1" if k > Z else "ps-zc")
             if Z - k == pos0:
-                disc = el("span", {"class": f"ps-disc ps-{d}", "data-type": d, "data-value": pos0}, None,
+                disc = el("span", {"class": f"ps-disc ps-{d}", "data-type": d, "data-value": pos0,
+                                   "data-anim-key": f"ps-disc-{d}"}, None,
                           [icon(f"ps-sym-{d}", "ps-icon", TYPE_INK[d])])
                 spaces.append(Space(None, side + " ps-here", (disc,)))
             else:
@@ -348,10 +350,10 @@ def players_box(g: dict, view: dict, cat):
                      [icon(f"ps-tok-{f}", "ps-icon", None, face_name(cat, f)) for f in shovel_faces]
                      or [el("span", None, "0")])
         control = el("span", {"class": "ps-loot"}, None,
-                     [icon(f"ps-sym-{d}", f"ps-icon ps-sym-chip ps-{d}", TYPE_INK[d], type_name(cat, d))
-                      for d in info["control"]] or [el("span", None, "0")])
-        statues = el("span", {"class": "ps-loot"}, None,
-                     [icon("ps-statue", "ps-icon", "#1b2430", cat.t(f"ps.statue.{s}"))
+                     [kit.anim_key(icon(f"ps-sym-{d}", f"ps-icon ps-sym-chip ps-{d}", TYPE_INK[d], type_name(cat, d)),
+                                   f"ps-control-{d}") for d in info["control"]] or [el("span", None, "0")])
+        statues = el("span", {"class": "ps-loot"}, None,  # a stolen statue flies from its platform (same key)
+                     [kit.anim_key(icon("ps-statue", "ps-icon", "#1b2430", cat.t(f"ps.statue.{s}")), f"ps-statue-{s}")
                       for s, o in g["statues"].items() if o == seat] or [el("span", None, "0")])
         cards = [c for c, o in g["cards"] if o == seat]
         dl = el("dl", {"class": "ps-stats"}, None, [

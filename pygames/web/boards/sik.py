@@ -122,7 +122,7 @@ def render(board, view: dict, legal: list, cat) -> set:
     table = map_node(view, g, me, cat, legal, placed)
     own = player_area(g, bottom, cat, legal_set, placed, mine=me is not None)
     prompt = prompt_panel(view, g, me, cat, legal, placed)
-    aside = el("div", {"class": "sik-aside"}, None, [prompt, prisons(g, bottom, cat)])
+    aside = el("div", {"class": "sik-aside"}, None, [prompt, prisons(g, bottom, cat, captured_at(view, g))])
     root.appendChild(opponent)
     root.appendChild(el("div", {"class": "sik-middle"}, None, [table, aside]))
     root.appendChild(own)
@@ -151,9 +151,39 @@ def recent_moves(view: dict) -> list[tuple[str, str, str]]:
     return out
 
 
+def this_turn(view: dict) -> list:
+    """The public log since the current turn began (what the slides may replay)."""
+    log = view["log"]
+    start = max((i for i, (k, _a) in enumerate(log) if k == "sik.log.turn"), default=0)
+    return log[start:]
+
+
+def moved_from(view: dict) -> dict[str, str]:
+    """Cell now -> cell before, for the agents moved this turn (public log): the map's slides."""
+    came = {}
+    for key, args in this_turn(view):
+        if key in ("sik.log.move", "sik.log.attack", "sik.log.push", "sik.log.bait_push"):
+            came[args["dst"]] = args["frm"]
+    return came
+
+
+def captured_at(view: dict, g: dict) -> dict[tuple[int, int], str]:
+    """(captor side, prison index) -> the cell of the capture, for this turn's captures (public log)."""
+    cells: dict[int, list[str]] = {0: [], 1: []}
+    for key, args in this_turn(view):
+        if key == "sik.log.capture" and args.get("player") in g["seats"]:
+            cells[g["seats"].index(args["player"])].append(args["cell"])
+    out = {}
+    for captor, found in cells.items():
+        size = len(g["prison"][captor])
+        for k, cell in enumerate(found[-size:] if size else []):
+            out[(captor, size - len(found[-size:]) + k)] = cell
+    return out
+
+
 def map_node(view: dict, g: dict, me, cat, legal: list, placed: set):
     flip = me == G
-    wrap = el("div", {"class": "sik-map"})
+    wrap = el("div", {"class": "sik-map", "data-anim-frame": "sik-map"})
     root = svg("svg", {"viewBox": f"0 0 {WIDTH} {HEIGHT}", "class": "sik-svg", "role": "img",
                        "aria-label": cat.t("sik.ui.map")})
     occupants = {c: (s, i, r) for c, s, i, r in g["board"]}
@@ -181,9 +211,12 @@ def map_node(view: dict, g: dict, me, cat, legal: list, placed: set):
         for x in (PAD / 2, WIDTH - PAD / 2):
             root.appendChild(svg("text", {"x": x, "y": y + CELL / 2 + 6, "class": "sik-coord"}, str(row)))
     deduce = me is not None and g["active"] == me and g["phase"] == "play"
+    came = moved_from(view)
     for cell, (side, ident, rev) in occupants.items():
         deduced = deduce and side != me and not ident and cell in g["escape_cells"][1 - me]
-        root.appendChild(agent_node(cell, side, ident, rev, me, flip, cat, cell in selected, deduced))
+        agent = agent_node(cell, side, ident, rev, me, flip, cat, cell in selected, deduced)
+        kit.anim_key(agent, f"sik-agent-{cell}", f"sik-agent-{came[cell]}" if cell in came else None)
+        root.appendChild(agent)
     for kind, frm, dst in recent_moves(view):  # the last moves, drawn over the tokens
         root.appendChild(arrow(frm, dst, flip, kind))
     for key, symbol in (("stun", "stun"), ("medicine", "medicine"), ("medicine_now", "medicine")):
@@ -324,14 +357,15 @@ def player_area(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
 
 
 def hand_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
-    box = el("div", {"class": "sik-hand" + (" sik-own-hand" if mine else "")})
+    box = el("div", {"class": "sik-hand" + (" sik-own-hand" if mine else ""), "data-anim-key": f"sik-hand-{side}"})
     counts = g["hand_count"][side]
     total = counts["site"] + counts["tactic"]
     if not mine:
         box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.opp_hand", n=total, site=counts["site"],
                                                            tactic=counts["tactic"])))
-        box.appendChild(kit.hand((back_node(cat.t(f"sik.ui.back.{kind}")) for kind in ("site", "tactic")
-                                 for _ in range(counts[kind])), "sik-cards"))
+        box.appendChild(kit.hand((kit.anim_key(back_node(cat.t(f"sik.ui.back.{kind}")), f"sik-hand-{side}-{kind}-{j}",
+                                               f"sik-deck-{side}-{kind}")
+                                  for kind in ("site", "tactic") for j in range(counts[kind])), "sik-cards"))
         known = (g.get("known_hand") or [[], []])[side]
         if known:
             box.appendChild(el("p", {"class": "sik-note"}, cat.t(
@@ -358,7 +392,7 @@ def hand_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
 
 
 def decks_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
-    box = el("div", {"class": "sik-decks"})
+    box = el("div", {"class": "sik-decks", "data-anim-frame": f"sik-decks-{side}"})
     box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.decks")))
     decks = []
     for kind in ("site", "tactic"):
@@ -370,7 +404,7 @@ def decks_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
                                 "sik-cardbtn sik-deckbtn", [back_node(text, small=False)]))
             placed.add(action)
         else:
-            decks.append(back_node(text, small=False))
+            decks.append(kit.anim_key(back_node(text, small=False), f"sik-deck-{side}-{kind}"))
     box.appendChild(kit.hand(decks, "sik-cards"))
     bottom = g["bottom"][side]
     if bottom["site"] or bottom["tactic"]:
@@ -380,12 +414,12 @@ def decks_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
 
 
 def discard_node(g: dict, side: int, cat, mine: bool):
-    box = el("div", {"class": "sik-discard"})
+    box = el("div", {"class": "sik-discard", "data-anim-frame": f"sik-discard-{side}"})
     size = g["discard_size"][side]
     top = g["discard_top"][side]
     box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.discard", n=size)))
-    if top:
-        box.appendChild(card_node(top, cat, small=True))
+    if top:  # a new top card (its key counts the pile) flies in from its player's hand
+        box.appendChild(kit.anim_key(card_node(top, cat, small=True), f"sik-discard-{side}-{size}", f"sik-hand-{side}"))
     else:
         box.appendChild(el("p", {"class": "sik-note"}, cat.t("sik.ui.empty")))
     pile = g["discard"][side]
@@ -441,13 +475,17 @@ def modules_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
     return el("div", {"class": "sik-modules"}, None, [el("h4", {"class": "sik-h"}, cat.t("sik.ui.modules")), *parts])
 
 
-def prisons(g: dict, bottom: int, cat):
+def prisons(g: dict, bottom: int, cat, captures: dict | None = None):
+    """Both prisons; `captures` ((captor, index) -> cell, this turn's) makes a new prisoner slide from its cell."""
+    captures = captures or {}
     box = el("div", {"class": "sik-prisons"})
     for captor in (1 - bottom, bottom):
         victims = g["prison"][captor]
-        row = el("div", {"class": "sik-tokens"})
-        for ident in victims:
-            row.appendChild(token_node(1 - captor, ident, cat, "sik-small"))
+        row = el("div", {"class": "sik-tokens", "data-anim-frame": f"sik-prison-{captor}"})
+        for i, ident in enumerate(victims):
+            cell = captures.get((captor, i))
+            row.appendChild(kit.anim_key(token_node(1 - captor, ident, cat, "sik-small"), f"sik-prison-{captor}-{i}",
+                                         f"sik-agent-{cell}" if cell else None))
         if not victims:
             row.appendChild(el("span", {"class": "sik-note"}, cat.t("sik.ui.empty")))
         trues = sum(D.is_true(i) for i in victims)

@@ -311,13 +311,13 @@ def piles_panel(ctx: Ctx, pending: dict | None):
                  None, [el("div", {"class": "spy-pilename"}, cat.t("spy.ui.pile", n=slot))])
         if pile["top"]:
             back, line = back_node(cat, pile["top"])
-            col.appendChild(back)
+            col.appendChild(kit.anim_key(back, f"spy-back-{slot}"))  # a public back: its slot is its key
             col.appendChild(el("div", {"class": "spy-pileline"}, line))
         else:
             col.appendChild(el("div", {"class": "spy-pileline"}, cat.t("spy.ui.empty_pile")))
         col.appendChild(el("div", {"class": "spy-small"}, cat.t("spy.ui.cards_left", n=pile["count"])))
         card = g["display"][slot - 1]
-        face = card_face(cat, card)
+        face = kit.anim_key(card_face(cat, card), f"spy-card-{card['id']}", f"spy-back-{slot}")  # face up: public
         if slot in taken:
             face.classList.add("spy-taken")
             face.appendChild(el("span", {"class": "spy-takenmark"}, "✓ " + cat.t("spy.ui.taken")))
@@ -574,8 +574,8 @@ def lair_view(ctx: Ctx, sheet: dict, big: bool, prev: dict | None = None, target
             cls.add("spy-visited")
         if rec and x in rec["cells"]:
             cls.add("spy-stolen")
-        if rec and x == rec["pos"]:
-            node.appendChild(symbol("agent", "spy-sym spy-agentmark"))
+        if rec and x == rec["pos"]:  # the exploring agent steps from room to room
+            node.appendChild(kit.anim_key(symbol("agent", "spy-sym spy-agentmark"), "spy-agent"))
         lair.appendChild(node)
     old = set(prev["walls"]) if prev is not None else None
     for seg in sheet["walls"]:
