@@ -89,13 +89,18 @@
             frame: framePath(frame, root), fx: r.left - f.left, fy: r.top - f.top};
   }
 
-  function positions(root) {
-    const origin = root.getBoundingClientRect(), seen = new Map();
-    for (const [k, node] of unique(root)) {
+  function measure(root, nodes, origin) {
+    const seen = new Map();
+    for (const [k, node] of nodes) {
       const c = centre(node, origin, root);
       if (c.w > 0) seen.set(k, c);
     }
+    seen.width = origin.width;
     return seen;
+  }
+
+  function positions(root) {
+    return measure(root, unique(root), root.getBoundingClientRect());
   }
 
   // Screen pixels to the units a CSS transform uses on this node (an SVG part is in its parent's user units).
@@ -110,27 +115,32 @@
     return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   }
 
-  // After the redraw: start the slides; returns how many parts move.
+  // After the redraw: measure where the keyed parts now stand (the next redraw's "before": measured here, where
+  // the layout is computed anyway, never on the old board once it is stale) and, given `before`, slide the parts
+  // that moved. Returns the new positions.
   function slide(root, before) {
-    if (!before || before.size === 0 || reduced() || !root.animate) return 0;
-    const origin = root.getBoundingClientRect(), after = unique(root);
-    let moving = 0;
+    const origin = root.getBoundingClientRect(), after = unique(root), now = measure(root, after, origin);
+    const resized = before && Math.abs(before.width - origin.width) > 1;  // turned or resized: no stale slide
+    if (!before || before.size === 0 || resized || reduced() || !root.animate) return now;
+    const moves = [];
     for (const [k, node] of after) {
       const from = node.getAttribute("data-anim-from");
       const source = from && from !== k && before.has(from) && (!after.has(from) || !before.has(k)) ? from
         : (before.has(k) ? k : null);
-      if (source === null) continue;
-      const old = before.get(source), now = centre(node, origin, root);
-      if (Math.abs(old.x - now.x) < 2 && Math.abs(old.y - now.y) < 2) continue;
-      if (source === k && old.frame === now.frame && Math.abs(old.fx - now.fx) < 2 && Math.abs(old.fy - now.fy) < 2) {
+      if (source === null || !now.has(k)) continue;
+      const old = before.get(source), here = now.get(k);
+      if (Math.abs(old.x - here.x) < 2 && Math.abs(old.y - here.y) < 2) continue;
+      if (source === k && old.frame === here.frame && Math.abs(old.fx - here.fx) < 2 && Math.abs(old.fy - here.fy) < 2) {
         continue;  // same place in a frame that moved: not the move's doing
       }
-      const s = scale(node), dx = (old.x - now.x) / s.x, dy = (old.y - now.y) / s.y;
+      const s = scale(node);
+      moves.push([node, (old.x - here.x) / s.x, (old.y - here.y) / s.y]);
+    }
+    for (const [node, dx, dy] of moves) {  // every part measured before any moves
       node.animate([{transform: `translate(${dx}px, ${dy}px)`}, {transform: "translate(0px, 0px)"}],
                    {duration: SLIDE_MS, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)", composite: "add"});
-      moving += 1;
     }
-    return moving;
+    return now;
   }
 
   window.pygamesTable = { snapshot, markChanged, positions, slide, SLIDE_MS };

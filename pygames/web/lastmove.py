@@ -28,7 +28,8 @@ class LastMoves:
         same = viewer == self.before_viewer
         keep = helper is not None and same and board.firstChild
         self.before = helper.snapshot(board) if keep else None
-        self.before_places = helper.positions(board) if keep else None
+        if not keep:
+            self.before_places = None  # measured at the end of the last redraw (mark_board), for this viewer only
         self.before_viewer = viewer
 
     def mark_board(self, board, others_moved: bool) -> None:
@@ -39,12 +40,12 @@ class LastMoves:
         display; PAX's purchase sends the cards to the buyer's area). A redraw with no move (language, preview)
         slides nothing. The slides run on their own; the controls are already drawn and enabled."""
         helper = getattr(js.window, "pygamesTable", None)
-        if helper is None or self.before is None:
+        if helper is None:
             return
-        if others_moved:
+        if others_moved and self.before is not None:
             helper.markChanged(board, self.before)
-        if (others_moved or self.grew) and self.before_places is not None:
-            helper.slide(board, self.before_places)
+        moving = (others_moved or self.grew) and self.before is not None
+        self.before_places = helper.slide(board, self.before_places if moving else None)
 
     def after_own_action(self, viewer: int | None) -> None:
         self.acted.add(viewer)

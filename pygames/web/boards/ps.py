@@ -13,6 +13,8 @@ and final scorings, every District reward, the running total.
 
 from __future__ import annotations
 
+import json
+
 from pygames.passages_secrets.data import (
     DATA,
     LOOT_COLOURS,
@@ -139,12 +141,22 @@ def marker_label(g: dict, d: str, mover: int, cat) -> str:
 # ---------------------------------------------------------------------- the city (one SVG)
 
 
-def city(g: dict, legal: set, cat, placed: set):
-    tiles = g["tiles"]
-    wrap = el("div", {"class": "ps-map", "data-anim-frame": "ps-map"})
-    root = svg("svg", {"viewBox": f"{VB_X:.1f} {VB_Y:.1f} {VB_W:.1f} {VB_H:.1f}", "class": "ps-city",
-                       "role": "img", "aria-label": cat.t("ps.ui.city")})
-    root.appendChild(svg("title", None, cat.t("ps.ui.city")))
+_GROUND: dict = {}  # the city's ground (districts, outlines, symbols, platforms; the dots), per tile layout
+
+
+def ground(tiles) -> tuple:
+    """The parts of the city that never change during a game, built once per tile layout and cloned at each
+    redraw: one DOM call instead of hundreds keeps a tap's redraw short (tap-to-DOM, `build.py bench`)."""
+    key = json.dumps(tiles, sort_keys=True)
+    if key not in _GROUND:
+        _GROUND.clear()
+        _GROUND[key] = (city_ground(tiles), city_dots())
+    below, dots = _GROUND[key]
+    return below.cloneNode(True), dots.cloneNode(True)
+
+
+def city_ground(tiles):
+    layer = svg("g", {"class": "ps-ground"})
     districts, symbols, outlines = svg("g"), svg("g"), svg("g", {"class": "ps-hex"})
     for t, tile in enumerate(TILES):
         cx, cy = NODES[f"c{t + 1}"]
@@ -157,14 +169,33 @@ def city(g: dict, legal: set, cat, placed: set):
             my = sum(y for _, y in pts) / 4
             symbols.appendChild(use(f"ps-sym-{d}", cx + mx, cy + my, 0.26, TYPE_INK[d]))
         outlines.appendChild(svg("polygon", {"points": " ".join(P(cx + x, cy + y) for x, y in HEX)}))
-    root.appendChild(districts)
-    root.appendChild(outlines)
-    root.appendChild(symbols)
+    layer.appendChild(districts)
+    layer.appendChild(outlines)
+    layer.appendChild(symbols)
     # Platforms (three thirds of a circle meet there, PS-2.4) and the centre: the statue sites.
     for node in STATUES:
         x, y = NODES[node]
-        root.appendChild(svg("circle", {"cx": f"{x * SCALE:.1f}", "cy": f"{y * SCALE:.1f}",
-                                        "r": f"{(0.2 if node == 'X' else 0.17) * SCALE:.1f}", "class": "ps-platform"}))
+        layer.appendChild(svg("circle", {"cx": f"{x * SCALE:.1f}", "cy": f"{y * SCALE:.1f}",
+                                         "r": f"{(0.2 if node == 'X' else 0.17) * SCALE:.1f}", "class": "ps-platform"}))
+    return layer
+
+
+def city_dots():
+    """Intersections: small dots, where tunnels join."""
+    dots = svg("g", {"class": "ps-nodes"})
+    for name, (x, y) in NODES.items():
+        if name not in STATUES:
+            dots.appendChild(svg("circle", {"cx": f"{x * SCALE:.1f}", "cy": f"{y * SCALE:.1f}", "r": "4"}))
+    return dots
+
+
+def city(g: dict, legal: set, cat, placed: set):
+    wrap = el("div", {"class": "ps-map", "data-anim-frame": "ps-map"})
+    root = svg("svg", {"viewBox": f"{VB_X:.1f} {VB_Y:.1f} {VB_W:.1f} {VB_H:.1f}", "class": "ps-city",
+                       "role": "img", "aria-label": cat.t("ps.ui.city")})
+    root.appendChild(svg("title", None, cat.t("ps.ui.city")))
+    below, dots = ground(g["tiles"])
+    root.appendChild(below)
     # Paths: a free path is a thin dashed line; a passage is a thick line in its owner's colour and pattern.
     lines, marks = svg("g", {"class": "ps-paths"}), svg("g")
     for i, path in enumerate(PATHS):
@@ -201,11 +232,6 @@ def city(g: dict, legal: set, cat, placed: set):
                                           "text-anchor": "middle"}, str(owner + 1)))
             marks.appendChild(mark)
     root.appendChild(lines)
-    # Intersections: small dots, where tunnels join.
-    dots = svg("g", {"class": "ps-nodes"})
-    for name, (x, y) in NODES.items():
-        if name not in STATUES:
-            dots.appendChild(svg("circle", {"cx": f"{x * SCALE:.1f}", "cy": f"{y * SCALE:.1f}", "r": "4"}))
     root.appendChild(dots)
     root.appendChild(marks)
     # Statues still on the board; a stolen statue leaves its platform empty with the thief's number on it.

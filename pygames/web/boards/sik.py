@@ -199,17 +199,11 @@ def map_node(view: dict, g: dict, me, cat, legal: list, placed: set):
     next_start = None
     if mine_to_act and ask.get("k") == "place":
         next_start = next((c for c in D.PLACEMENT_ORDER[me] if c not in occupants), None)
-    for cell in D.ALL_CELLS:
-        root.appendChild(cell_node(cell, flip, cat, cell == next_start))
-    for letter in D.COLUMNS:
-        cell = f"{letter}1"
-        x, _y = xy(cell, flip)
-        for y in (PAD * 0.7, HEIGHT - PAD * 0.25):
-            root.appendChild(svg("text", {"x": x + CELL / 2, "y": y, "class": "sik-coord"}, letter))
-    for row in range(1, NROW + 1):
-        _x, y = xy(f"a{row}", flip)
-        for x in (PAD / 2, WIDTH - PAD / 2):
-            root.appendChild(svg("text", {"x": x, "y": y + CELL / 2 + 6, "class": "sik-coord"}, str(row)))
+    root.appendChild(ground(flip, cat))
+    if next_start is not None:
+        x, y = xy(next_start, flip)
+        root.appendChild(svg("rect", {"x": x + 4, "y": y + 4, "width": CELL - 8, "height": CELL - 8,
+                                      "class": "sik-next"}))
     deduce = me is not None and g["active"] == me and g["phase"] == "play"
     came = moved_from(view)
     for cell, (side, ident, rev) in occupants.items():
@@ -242,7 +236,30 @@ def map_node(view: dict, g: dict, me, cat, legal: list, placed: set):
     return wrap
 
 
-def cell_node(cell: str, flip: bool, cat, next_start: bool):
+_GROUND: dict = {}  # the map's cells and coordinates, per (side at the bottom, language)
+
+
+def ground(flip: bool, cat):
+    """The map's cells and coordinates never change during a game: built once per orientation and language,
+    then cloned at each redraw (one DOM call instead of hundreds keeps a tap's redraw short: `build.py bench`)."""
+    key = (flip, cat.lang)
+    if key not in _GROUND:
+        layer = svg("g", {"class": "sik-ground"})
+        for cell in D.ALL_CELLS:
+            layer.appendChild(cell_node(cell, flip, cat))
+        for letter in D.COLUMNS:
+            x, _y = xy(f"{letter}1", flip)
+            for y in (PAD * 0.7, HEIGHT - PAD * 0.25):
+                layer.appendChild(svg("text", {"x": x + CELL / 2, "y": y, "class": "sik-coord"}, letter))
+        for row in range(1, NROW + 1):
+            _x, y = xy(f"a{row}", flip)
+            for x in (PAD / 2, WIDTH - PAD / 2):
+                layer.appendChild(svg("text", {"x": x, "y": y + CELL / 2 + 6, "class": "sik-coord"}, str(row)))
+        _GROUND[key] = layer
+    return _GROUND[key].cloneNode(True)
+
+
+def cell_node(cell: str, flip: bool, cat):
     info = D.CELLS[cell]
     kind = info["type"]
     x, y = xy(cell, flip)
@@ -262,9 +279,6 @@ def cell_node(cell: str, flip: bool, cat, next_start: bool):
     if info.get("start") is not None:
         group.appendChild(use("start", x + 7, y + CELL - 21, 14, "sik-startmark"))
     group.appendChild(svg("text", {"x": x + CELL - 6, "y": y + CELL - 6, "class": "sik-cellname"}, cell))
-    if next_start:
-        group.appendChild(svg("rect", {"x": x + 4, "y": y + 4, "width": CELL - 8, "height": CELL - 8,
-                                       "class": "sik-next"}))
     words = cat.t("sik.cell.hq") + " " + cat.t(f"sik.side.{hq}") if hq is not None else cat.t(
         "sik.cell.neutral" if kind == D.NEUTRAL else f"sik.card.{kind}")
     group.appendChild(svg("title", None, f"{cell}: {words}"))
