@@ -129,3 +129,9 @@ def anim_key(node, key: str, came_from: str | None = None):
     if came_from is not None:
         node.setAttribute("data-anim-from", came_from)
     return node
+
+
+def bar(percent: int, text: str, label: str, cls: str, fill_cls: str):
+    """A filled bar with its number written on it (a training track, the money gained): never only a colour."""
+    return el("div", {"class": cls, "role": "img", "aria-label": label}, None, [
+        el("div", {"class": fill_cls, "style": f"width:{max(0, min(100, percent))}%"}), el("span", None, text)])

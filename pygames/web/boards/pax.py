@@ -159,14 +159,12 @@ def decision_panel(ctx: Ctx):
                 "solo_bottom": "pax.ui.solo_bottom_hint"}[phase]
         box.appendChild(el("h3", {"class": "pax-h"}, t(f"pax.phase.{phase}")))
         box.appendChild(note(t(hint)))
-        row = el("div", {"class": "pax-front", "data-anim-frame": "pax-front"})
         verb = "bottom" if phase == "solo_bottom" else "keep"
-        for card in g["front"] or []:
-            label = t("pax.ui.to_bottom") if verb == "bottom" else t("pax.ui.keep")
-            aria = ctx.cat.t(f"pax.act.{verb}", card=card_label(card, ctx.cat))
-            row.appendChild(el("div", {"class": "pax-choice"}, None, [
-                card_node(card, ctx.cat), ctx.button(f"{verb}:{card}", label, aria)]))
-        box.appendChild(row)
+        label = t("pax.ui.to_bottom") if verb == "bottom" else t("pax.ui.keep")
+        box.appendChild(kit.hand((el("div", {"class": "pax-choice"}, None, [
+            card_node(card, ctx.cat),
+            ctx.button(f"{verb}:{card}", label, ctx.cat.t(f"pax.act.{verb}", card=card_label(card, ctx.cat)))])
+            for card in g["front"] or []), "pax-front", {"data-anim-frame": "pax-front"}))
         return box
     if phase == "turn":
         box.appendChild(el("h3", {"class": "pax-h"}, t("pax.ui.turn_title")))

@@ -161,8 +161,8 @@ def this_turn(view: dict) -> list:
 def moved_from(view: dict) -> dict[str, str]:
     """Cell now -> cell before, for the agents moved this turn (public log): the map's slides."""
     came = {}
-    for key, args in this_turn(view):
-        if key in ("sik.log.move", "sik.log.attack", "sik.log.push", "sik.log.bait_push"):
+    for key, args in this_turn(view):  # an attack moves the attacker only once won (SIK-4.37: lost, it stays)
+        if key in ("sik.log.move", "sik.log.conflict_won", "sik.log.push", "sik.log.bait_push"):
             came[args["dst"]] = args["frm"]
     return came
 
@@ -453,17 +453,18 @@ def bait_node(g: dict, side: int, cat, mine: bool):
     box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.bait_area")))
     marks = g["bait"][side] if mine else None
     for index, n in enumerate(counts):
-        row = el("div", {"class": "sik-baitrow"}, None, [card_node("bait", cat, small=True)])
-        for j in range(n):
-            if marks is not None:
-                node = card_node(marks[index][j], cat, small=True)
-                node.classList.add("sik-marked")
-                node.setAttribute("title", cat.t("sik.ui.marked_own"))
-                row.appendChild(node)
-            else:
-                row.appendChild(back_node(cat.t("sik.ui.marked")))
-        box.appendChild(row)
+        box.appendChild(kit.hand([card_node("bait", cat, small=True)] + [
+            marked_node(marks[index][j], cat) if marks is not None else back_node(cat.t("sik.ui.marked"))
+            for j in range(n)], "sik-baitrow"))
     return box
+
+
+def marked_node(card: str, cat):
+    """A card the viewer marked on their own Bait (its face is theirs to see)."""
+    node = card_node(card, cat, small=True)
+    node.classList.add("sik-marked")
+    node.setAttribute("title", cat.t("sik.ui.marked_own"))
+    return node
 
 
 def modules_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
@@ -495,13 +496,11 @@ def prisons(g: dict, bottom: int, cat, captures: dict | None = None):
     box = el("div", {"class": "sik-prisons"})
     for captor in (1 - bottom, bottom):
         victims = g["prison"][captor]
-        row = el("div", {"class": "sik-tokens", "data-anim-frame": f"sik-prison-{captor}"})
-        for i, ident in enumerate(victims):
-            cell = captures.get((captor, i))
-            row.appendChild(kit.anim_key(token_node(1 - captor, ident, cat, "sik-small"), f"sik-prison-{captor}-{i}",
-                                         f"sik-agent-{cell}" if cell else None))
-        if not victims:
-            row.appendChild(el("span", {"class": "sik-note"}, cat.t("sik.ui.empty")))
+        tokens = [kit.anim_key(token_node(1 - captor, ident, cat, "sik-small"), f"sik-prison-{captor}-{i}",
+                               f"sik-agent-{captures[(captor, i)]}" if (captor, i) in captures else None)
+                  for i, ident in enumerate(victims)]
+        row = kit.hand(tokens or [el("span", {"class": "sik-note"}, cat.t("sik.ui.empty"))], "sik-tokens",
+                       {"data-anim-frame": f"sik-prison-{captor}"})
         trues = sum(D.is_true(i) for i in victims)
         box.appendChild(el("div", {"class": f"sik-prison {SIDE_CLASS[captor]}"}, None, [
             el("h4", {"class": "sik-h"}, cat.t("sik.ui.prison", player=g["seats"][captor])),

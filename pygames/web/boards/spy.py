@@ -432,10 +432,8 @@ def sheet_side(ctx: Ctx, sheet: dict, big: bool, gadget_targets: bool = False):
     side = el("div", {"class": "spy-side" + (" spy-big" if big else "")})
     side.appendChild(el("div", {"class": "spy-budget"}, None, [
         symbol("cash"), el("strong", None, f"{cat.t('spy.ui.budget')} {sheet['budget']}")]))
-    gained = el("div", {"class": "spy-bar", "role": "img",
-                        "aria-label": cat.t("spy.ui.gained", gained=sheet["gained"], cap=cap)}, None, [
-        el("div", {"class": "spy-fill spy-fill-cash", "style": f"width:{100 * sheet['gained'] // cap}%"}),
-        el("span", None, cat.t("spy.ui.gained", gained=sheet["gained"], cap=cap))])
+    words = cat.t("spy.ui.gained", gained=sheet["gained"], cap=cap)
+    gained = kit.bar(100 * sheet["gained"] // cap, words, words, "spy-bar", "spy-fill spy-fill-cash")
     side.appendChild(gained)
     if sheet["bonus"]:
         side.appendChild(el("div", {"class": "spy-small"}, cat.t("spy.ui.end_bonus", n=sheet["bonus"])))
@@ -461,9 +459,8 @@ def tracks_view(cat, tracks):
         name = cat.t(f"spy.track.{t}")
         box.appendChild(el("div", {"class": "spy-track", "data-track": t}, None, [
             symbol(f"train-{t}"), el("span", {"class": "spy-trackname"}, name),
-            el("div", {"class": "spy-bar", "role": "img", "aria-label": f"{name} {n} / {cap}"}, None, [
-                el("div", {"class": "spy-fill spy-fill-" + t, "style": f"width:{100 * min(n, cap) // cap}%"}),
-                el("span", None, f"{n} / {cap}")])]))
+            kit.bar(100 * min(n, cap) // cap, f"{n} / {cap}", f"{name} {n} / {cap}", "spy-bar",
+                    "spy-fill spy-fill-" + t)]))
     return box
 
 
