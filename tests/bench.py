@@ -102,28 +102,44 @@ def games_per_second(seconds: float = 3.0) -> dict[str, float]:
     return out
 
 
-def tap_latency(browser, origin: str, game_id: str, moves: int = 40) -> list[float]:
-    """Milliseconds from a tap on a data-action button to the DOM update it causes (measured in the page)."""
-    context = browser.new_context(has_touch=True)
+TAP_TARGET_MS = 50  # issue 11: tap-to-DOM p95 <= 50 ms
+
+
+def tap_latency(browser, origin: str, game_id: str, moves: int = 30) -> list[float]:
+    """Milliseconds from a tap on a data-action button to the end of the next frame after the redraw it causes
+    (measured in the page: the click, the first DOM change, then requestAnimationFrame and a message posted from
+    it, which runs once that frame is produced). A real game against the computer, the taps chosen at random
+    (seeded) among the enabled controls; the computer waits 300 ms (botdelay) so its move is not in the frame."""
+    context = browser.new_context(has_touch=True, viewport={"width": 1024, "height": 768})
     # every tap commits (touch screens preview a board choice first by default: that tap would change little)
     context.add_init_script("localStorage.setItem('pygames.preview', 'off')")
     page = context.new_page()
-    page.goto(f"{origin}/?game={game_id}&seats=human,easy&seed=1&botdelay=0")
+    page.goto(f"{origin}/?game={game_id}&seats=human,easy&seed=1&botdelay=300")
     page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=120_000)
     samples = []
-    for _ in range(moves):
-        page.wait_for_selector("button[data-action]:not([disabled]):visible, [data-testid=game-over]:visible")
+    for n in range(moves * 3):
+        if len(samples) >= moves:
+            break
+        page.wait_for_selector("button[data-action]:not([disabled]):visible, [data-testid=game-over]:visible",
+                               timeout=120_000)
         if page.locator("[data-testid=game-over]").is_visible():
             break
-        ms = page.evaluate("""() => new Promise(resolve => {
-            const button = [...document.querySelectorAll('button[data-action]:not([disabled])')]
-                .find(b => b.offsetParent !== null);
+        ms = page.evaluate("""pick => new Promise(resolve => {
+            const buttons = [...document.querySelectorAll('button[data-action]:not([disabled])')]
+                .filter(b => b.offsetParent !== null);
+            const button = buttons[pick % buttons.length];
             const t0 = performance.now();
-            new MutationObserver((m, o) => { o.disconnect(); resolve(performance.now() - t0); })
+            const framed = () => requestAnimationFrame(() => {
+                const channel = new MessageChannel();
+                channel.port1.onmessage = () => resolve(performance.now() - t0);
+                channel.port2.postMessage(0);
+            });
+            new MutationObserver((m, o) => { o.disconnect(); framed(); })
                 .observe(document.getElementById('app'), {subtree: true, childList: true, characterData: true});
             button.click();
-        })""")
+        })""", (n * 7919 + 13) % 1000)
         samples.append(ms)
+        page.wait_for_timeout(20)
     context.close()
     return samples
 
@@ -262,8 +278,8 @@ def main(root: Path, dist: Path, runs: int = 5) -> int:
 
         for gid in [*registry.playable()]:
             samples = tap_latency(browser, test_origin, gid)
-            print(f"game {gid}: tap-to-DOM p50 {pct(samples, 0.5):.1f} ms, p95 {pct(samples, 0.95):.1f} ms "
-                  f"({len(samples)} taps)")
+            print(f"game {gid}: tap-to-DOM (to the next frame) p50 {pct(samples, 0.5):.1f} ms, "
+                  f"p95 {pct(samples, 0.95):.1f} ms (target <= {TAP_TARGET_MS}; {len(samples)} taps)")
         search_bench.print_browser(browser, test_origin)
         browser.close()
     server.shutdown()

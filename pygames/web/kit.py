@@ -119,3 +119,19 @@ def track(spaces, cls: str, attrs: dict | None = None, tag: str = "ol", space_ta
     for space in spaces:
         row.appendChild(el(space_tag, {"class": space.cls or None, **space.attrs}, space.text, space.markers))
     return row
+
+
+def anim_key(node, key: str, came_from: str | None = None):
+    """Give a part that moves between redraws its identity, so the other seats' moves slide (static/table.js).
+    The key must be public: a face-up card's name, a marker, a piece's place; a hidden card's key is its slot,
+    never its name. `came_from` is the key of where it was before (a vanished part, or a place such as a hand)."""
+    node.setAttribute("data-anim-key", key)
+    if came_from is not None:
+        node.setAttribute("data-anim-from", came_from)
+    return node
+
+
+def bar(percent: int, text: str, label: str, cls: str, fill_cls: str):
+    """A filled bar with its number written on it (a training track, the money gained): never only a colour."""
+    return el("div", {"class": cls, "role": "img", "aria-label": label}, None, [
+        el("div", {"class": fill_cls, "style": f"width:{max(0, min(100, percent))}%"}), el("span", None, text)])

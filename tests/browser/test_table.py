@@ -181,6 +181,68 @@ def test_an_opponent_move_leaves_a_last_move_highlight(table):
         in ("0.35s", "350ms")
 
 
+# Watches every frame for the slides of static/table.js (Web Animations on parts with a data-anim-key, not the
+# CSS fades): the longest duration seen, the keys, and whether a control of the decision was enabled meanwhile.
+WATCH_SLIDES = """() => {
+  const seen = window.__slides = {count: 0, longest: 0, keys: [], controlsWhileRunning: false};
+  const tick = () => {
+    const slides = document.getAnimations().filter(a => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition)
+      && a.effect && a.effect.target && a.effect.target.hasAttribute('data-anim-key') && a.playState === 'running');
+    if (slides.length) {
+      seen.count += slides.length;
+      seen.longest = Math.max(seen.longest, ...slides.map(a => a.effect.getTiming().duration));
+      for (const a of slides) seen.keys.push(a.effect.target.getAttribute('data-anim-key'));
+      const enabled = [...document.querySelectorAll('button[data-action]:not([disabled])')]
+        .filter(e => e.offsetParent !== null && getComputedStyle(e).pointerEvents !== 'none');
+      if (enabled.length) seen.controlsWhileRunning = true;
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+def play_until_the_computer_moved_twice(table, taps: int = 40) -> dict:
+    """PAX against the computer: the human takes the first choice until the computer has moved and the human
+    is to choose again; returns what the slide watcher saw."""
+    page = table.page
+    table.open("?game=pax&seats=human,easy&seed=4&botdelay=0")
+    page.wait_for_selector(NEXT, state="visible")
+    page.evaluate(WATCH_SLIDES)
+    turns = 0
+    for _ in range(taps):
+        page.wait_for_selector(NEXT, state="visible")
+        moves = table.saved()["history"]
+        turns += bool(moves) and moves[-1][0] == 1
+        if turns >= 2:
+            break
+        actions = table.enabled_actions()
+        page.evaluate(TAP, next((a for a in actions if "stage:" not in a), actions[0]))  # no stage/unstage loop
+    page.wait_for_timeout(100)
+    return page.evaluate("window.__slides")
+
+
+def test_the_other_seats_moves_slide_and_never_under_reduced_motion(table):
+    """Item 4 of issue 11: the computer's move slides the cards and markers it moved (Web Animations, <= 400 ms)
+    while the decision's controls are already enabled; with reduced motion nothing slides."""
+    page = table.page
+    page.set_viewport_size(VIEWPORTS["landscape"])
+    table.reset_storage()
+    seen = play_until_the_computer_moved_twice(table)
+    assert seen["count"] >= 1, seen
+    assert 0 < seen["longest"] <= 400, seen
+    assert all(k.startswith("pax-") for k in seen["keys"]), seen
+    assert seen["controlsWhileRunning"], seen  # the slides never hold back the next decision
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        table.reset_storage()
+        still = play_until_the_computer_moved_twice(table)
+        assert still["count"] == 0, still
+        assert page.locator("[data-testid=last-move]").is_visible()  # the last move is still told, without motion
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+
+
 def axe_source() -> str:
     """axe-core from node_modules (pinned in package.json, devDependencies; never copied into dist/), or from
     PYGAMES_AXE (a file path) on a machine whose node_modules predates the pin."""

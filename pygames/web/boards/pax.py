@@ -52,12 +52,14 @@ def format_arg(name: str, value, cat) -> str | None:
                            value=CARDS[c][2]) for c in codes)
 
 
-def card_node(card: str, cat, small: bool = False):
-    """One face-up Influence card (a clone of #pax-card): glyph × symbols, value coin, category name, code."""
+def card_node(card: str, cat, small: bool = False, came_from: str | None = None):
+    """One face-up Influence card (a clone of #pax-card): glyph × symbols, value coin, category name, code. Its
+    face is public, so it is its own key for the slides (kit.anim_key); `came_from`: where a new one appears from."""
     category, symbols, value = CARDS[card]
     node = kit.card("pax-card", (f"pax-{category}", "pax-small" if small else ""), {"card": card},
                     {".pax-val b": str(value), ".pax-cname": cat.t(f"pax.category.{category}"), ".pax-cid": card},
                     label=card_label(card, cat))
+    kit.anim_key(node, f"pax-card-{card}", came_from)
     syms = node.querySelector(".pax-syms")
     for _ in range(symbols):
         syms.appendChild(glyph(category))
@@ -124,6 +126,7 @@ def info_bar(ctx: Ctx):
     items = [t("pax.ui.round", round=g["round"]) if g["round"] else t("pax.ui.setup"),
              t("pax.ui.deck", n=g["deck_size"]), t("pax.ui.removed", n=g["removed_count"])]
     bar = el("div", {"class": "pax-info"}, None, [el("span", {"class": "pax-chip"}, s) for s in items])
+    kit.anim_key(bar.children.item(1), "pax-deck")  # where newly drawn cards come from
     if ctx.view["players"] > 1:
         bar.appendChild(el("span", {"class": "pax-chip"}, None, [
             clone("pax-primus"), el("span", None, t("pax.ui.primus_of", player=g["start_player"]))]))
@@ -156,14 +159,12 @@ def decision_panel(ctx: Ctx):
                 "solo_bottom": "pax.ui.solo_bottom_hint"}[phase]
         box.appendChild(el("h3", {"class": "pax-h"}, t(f"pax.phase.{phase}")))
         box.appendChild(note(t(hint)))
-        row = el("div", {"class": "pax-front"})
         verb = "bottom" if phase == "solo_bottom" else "keep"
-        for card in g["front"] or []:
-            label = t("pax.ui.to_bottom") if verb == "bottom" else t("pax.ui.keep")
-            aria = ctx.cat.t(f"pax.act.{verb}", card=card_label(card, ctx.cat))
-            row.appendChild(el("div", {"class": "pax-choice"}, None, [
-                card_node(card, ctx.cat), ctx.button(f"{verb}:{card}", label, aria)]))
-        box.appendChild(row)
+        label = t("pax.ui.to_bottom") if verb == "bottom" else t("pax.ui.keep")
+        box.appendChild(kit.hand((el("div", {"class": "pax-choice"}, None, [
+            card_node(card, ctx.cat),
+            ctx.button(f"{verb}:{card}", label, ctx.cat.t(f"pax.act.{verb}", card=card_label(card, ctx.cat)))])
+            for card in g["front"] or []), "pax-front", {"data-anim-frame": "pax-front"}))
         return box
     if phase == "turn":
         box.appendChild(el("h3", {"class": "pax-h"}, t("pax.ui.turn_title")))
@@ -201,7 +202,7 @@ def draw_panel(ctx: Ctx, box):
         box.appendChild(note(t("pax.ui.draw_used", dests=", ".join(t(f"pax.dest.{d}") for d in draw["used"]))))
     if draw["left"]:
         box.appendChild(note(t("pax.ui.draw_left", left=draw["left"])))
-    row = el("div", {"class": "pax-front", "aria-label": t("pax.ui.front")})
+    row = el("div", {"class": "pax-front", "data-anim-frame": "pax-front", "aria-label": t("pax.ui.front")})
     for card in g["front"] or []:
         label = card_label(card, ctx.cat)
         dests = el("div", {"class": "pax-dests"})
@@ -241,8 +242,10 @@ def play_panel(ctx: Ctx, box):
 # ---------------------------------------------------------------------- Rome
 
 
-def category_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols: dict | None, small=True):
-    """Seven columns, one per category: glyph, name, symbols (+ bonus = strength), then the cards."""
+def category_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols: dict | None, small=True,
+                     came_from: str | None = None):
+    """Seven columns, one per category: glyph, name, symbols (+ bonus = strength), then the cards (a new card
+    slides in from `came_from`, a seat's hand, unless it was on the table before)."""
     grid = el("div", {"class": "pax-cats"})
     by_cat = {c: [] for c in CATEGORIES}
     for card in cards:
@@ -259,7 +262,7 @@ def category_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols:
                          "data-symbols": sym}, None, [head, nums])
         col.setAttribute("aria-label", f"{ctx.t('pax.category.' + c)}: {ctx.t('pax.ui.symbols_n', n=sym)}")
         for card in by_cat[c]:
-            col.appendChild(card_node(card, ctx.cat, small=small))
+            col.appendChild(card_node(card, ctx.cat, small=small, came_from=came_from))
         grid.appendChild(col)
     return grid
 
@@ -316,7 +319,8 @@ def legion_section(ctx: Ctx):
         if i == best:
             box.appendChild(el("span", {"class": "pax-pick", "title": t("pax.ui.rome_pick")},
                                "➜ " + t("pax.ui.rome_pick_short")))
-        box.appendChild(kit.hand((card_node(card, ctx.cat, small=True) for card in pile), "pax-pile"))
+        box.appendChild(kit.hand((card_node(card, ctx.cat, small=True, came_from="pax-deck") for card in pile),
+                                 "pax-pile"))
         if prices and prices[i] is not None:
             box.appendChild(el("span", {"class": "pax-price"}, t("pax.ui.pile_price", price=prices[i])))
             btn = ctx.button(f"buy:{n}", t("pax.ui.buy_btn", price=prices[i]),
@@ -360,7 +364,9 @@ def hand_section(ctx: Ctx):
     memo = g["memo"] or {}
     for pos, card in memo.get("deck_known") or []:
         parts.append(note(t("pax.ui.memo_bottom", card=card_label(card, ctx.cat), pos=pos + 1), "pax-memo"))
-    return section(t("pax.ui.your_hand"), "pax-yours", parts)
+    hand_box = section(t("pax.ui.your_hand"), "pax-yours", parts)
+    hand_box.setAttribute("data-anim-frame", "pax-hand")
+    return hand_box
 
 
 # ---------------------------------------------------------------------- everyone's play area
@@ -379,9 +385,9 @@ def areas_section(ctx: Ctx):
         if q == ctx.me:
             name.append(el("span", {"class": "pax-you"}, f"({t('pax.ui.you')})"))
         if n > 1 and g["start_player"] == q:
-            name.append(clone("pax-primus"))
+            name.append(kit.anim_key(clone("pax-primus"), "pax-primus"))
         if n > 1 and g["pc_holder"] == q:
-            name.append(clone("pax-pc"))
+            name.append(kit.anim_key(clone("pax-pc"), "pax-pc"))
         facts = [t("pax.ui.hand_count", n=seat["hand_count"])]
         facts.append(t("pax.ui.money", n=seat["money"]) if seat["money"] is not None else t("pax.ui.money_hidden"))
         sym = seat["symbols"]
@@ -389,10 +395,11 @@ def areas_section(ctx: Ctx):
         head = el("div", {"class": "pax-seat-head"}, None, [
             el("span", {"class": "pax-seat-name"}, None, name),
             *[el("span", {"class": "pax-chip"}, f) for f in facts]])
+        kit.anim_key(head.children.item(1), f"pax-hand-{q}")  # the hand count: where a seat's played cards come from
         parts = [head]
         if seat["hand_public"] and q != ctx.me:
             parts.append(note(t("pax.ui.hand_known", cards=", ".join(seat["hand_public"]))))
-        parts.append(category_columns(ctx, seat["area"], seat["strength"], sym))
+        parts.append(category_columns(ctx, seat["area"], seat["strength"], sym, came_from=f"pax-hand-{q}"))
         cls = "pax-seat" + (" pax-active" if g["active"] == q else "") + (" pax-mine" if q == ctx.me else "")
         boxes.append(el("div", {"class": cls, "data-seat": q}, None, parts))
     return section(t("pax.ui.areas"), "pax-areas", boxes)

@@ -13,6 +13,8 @@ and final scorings, every District reward, the running total.
 
 from __future__ import annotations
 
+import json
+
 from pygames.passages_secrets.data import (
     DATA,
     LOOT_COLOURS,
@@ -139,12 +141,22 @@ def marker_label(g: dict, d: str, mover: int, cat) -> str:
 # ---------------------------------------------------------------------- the city (one SVG)
 
 
-def city(g: dict, legal: set, cat, placed: set):
-    tiles = g["tiles"]
-    wrap = el("div", {"class": "ps-map"})
-    root = svg("svg", {"viewBox": f"{VB_X:.1f} {VB_Y:.1f} {VB_W:.1f} {VB_H:.1f}", "class": "ps-city",
-                       "role": "img", "aria-label": cat.t("ps.ui.city")})
-    root.appendChild(svg("title", None, cat.t("ps.ui.city")))
+_GROUND: dict = {}  # the city's ground (districts, outlines, symbols, platforms; the dots), per tile layout
+
+
+def ground(tiles) -> tuple:
+    """The parts of the city that never change during a game, built once per tile layout and cloned at each
+    redraw: one DOM call instead of hundreds keeps a tap's redraw short (tap-to-DOM, `build.py bench`)."""
+    key = json.dumps(tiles, sort_keys=True)
+    if key not in _GROUND:
+        _GROUND.clear()
+        _GROUND[key] = (city_ground(tiles), city_dots())
+    below, dots = _GROUND[key]
+    return below.cloneNode(True), dots.cloneNode(True)
+
+
+def city_ground(tiles):
+    layer = svg("g", {"class": "ps-ground"})
     districts, symbols, outlines = svg("g"), svg("g"), svg("g", {"class": "ps-hex"})
     for t, tile in enumerate(TILES):
         cx, cy = NODES[f"c{t + 1}"]
@@ -157,14 +169,33 @@ def city(g: dict, legal: set, cat, placed: set):
             my = sum(y for _, y in pts) / 4
             symbols.appendChild(use(f"ps-sym-{d}", cx + mx, cy + my, 0.26, TYPE_INK[d]))
         outlines.appendChild(svg("polygon", {"points": " ".join(P(cx + x, cy + y) for x, y in HEX)}))
-    root.appendChild(districts)
-    root.appendChild(outlines)
-    root.appendChild(symbols)
+    layer.appendChild(districts)
+    layer.appendChild(outlines)
+    layer.appendChild(symbols)
     # Platforms (three thirds of a circle meet there, PS-2.4) and the centre: the statue sites.
     for node in STATUES:
         x, y = NODES[node]
-        root.appendChild(svg("circle", {"cx": f"{x * SCALE:.1f}", "cy": f"{y * SCALE:.1f}",
-                                        "r": f"{(0.2 if node == 'X' else 0.17) * SCALE:.1f}", "class": "ps-platform"}))
+        layer.appendChild(svg("circle", {"cx": f"{x * SCALE:.1f}", "cy": f"{y * SCALE:.1f}",
+                                         "r": f"{(0.2 if node == 'X' else 0.17) * SCALE:.1f}", "class": "ps-platform"}))
+    return layer
+
+
+def city_dots():
+    """Intersections: small dots, where tunnels join."""
+    dots = svg("g", {"class": "ps-nodes"})
+    for name, (x, y) in NODES.items():
+        if name not in STATUES:
+            dots.appendChild(svg("circle", {"cx": f"{x * SCALE:.1f}", "cy": f"{y * SCALE:.1f}", "r": "4"}))
+    return dots
+
+
+def city(g: dict, legal: set, cat, placed: set):
+    wrap = el("div", {"class": "ps-map", "data-anim-frame": "ps-map"})
+    root = svg("svg", {"viewBox": f"{VB_X:.1f} {VB_Y:.1f} {VB_W:.1f} {VB_H:.1f}", "class": "ps-city",
+                       "role": "img", "aria-label": cat.t("ps.ui.city")})
+    root.appendChild(svg("title", None, cat.t("ps.ui.city")))
+    below, dots = ground(g["tiles"])
+    root.appendChild(below)
     # Paths: a free path is a thin dashed line; a passage is a thick line in its owner's colour and pattern.
     lines, marks = svg("g", {"class": "ps-paths"}), svg("g")
     for i, path in enumerate(PATHS):
@@ -201,18 +232,13 @@ def city(g: dict, legal: set, cat, placed: set):
                                           "text-anchor": "middle"}, str(owner + 1)))
             marks.appendChild(mark)
     root.appendChild(lines)
-    # Intersections: small dots, where tunnels join.
-    dots = svg("g", {"class": "ps-nodes"})
-    for name, (x, y) in NODES.items():
-        if name not in STATUES:
-            dots.appendChild(svg("circle", {"cx": f"{x * SCALE:.1f}", "cy": f"{y * SCALE:.1f}", "r": "4"}))
     root.appendChild(dots)
     root.appendChild(marks)
     # Statues still on the board; a stolen statue leaves its platform empty with the thief's number on it.
     for node, owner in g["statues"].items():
         x, y = NODES[node]
         if owner is None:
-            statue = use("ps-statue", x, y, 0.26, "#1b2430")
+            statue = kit.anim_key(use("ps-statue", x, y, 0.26, "#1b2430"), f"ps-statue-{node}")
             statue.appendChild(svg("title", None, cat.t(f"ps.statue.{node}")))
             root.appendChild(statue)
         else:
@@ -249,7 +275,8 @@ def city(g: dict, legal: set, cat, placed: set):
 
 def control_board(g: dict, legal: set, cat, placed: set):
     """5 tracks of 2Z+1 zones between the players; seat 0 at the left end, seat 1 at the right (PS-2.14)."""
-    box = el("section", {"class": "ps-box ps-control", "aria-label": cat.t("ps.board.control")})
+    box = el("section", {"class": "ps-box ps-control", "aria-label": cat.t("ps.board.control"),
+                         "data-anim-frame": "ps-control"})
     box.appendChild(el("h3", {"class": "ps-h"}, cat.t("ps.board.control")))
     ends = el("div", {"class": "ps-ends"}, None, [
         el("span", {"class": "ps-end"}, None, [el("span", None, "\u25c0 "), badge(0, True),
@@ -282,7 +309,8 @@ def control_board(g: dict, legal: set, cat, placed: set):
         for k in range(2 * Z + 1):
             side = "ps-z0" if k < Z else ("ps-z1" if k > Z else "ps-zc")
             if Z - k == pos0:
-                disc = el("span", {"class": f"ps-disc ps-{d}", "data-type": d, "data-value": pos0}, None,
+                disc = el("span", {"class": f"ps-disc ps-{d}", "data-type": d, "data-value": pos0,
+                                   "data-anim-key": f"ps-disc-{d}"}, None,
                           [icon(f"ps-sym-{d}", "ps-icon", TYPE_INK[d])])
                 spaces.append(Space(None, side + " ps-here", (disc,)))
             else:
@@ -348,10 +376,10 @@ def players_box(g: dict, view: dict, cat):
                      [icon(f"ps-tok-{f}", "ps-icon", None, face_name(cat, f)) for f in shovel_faces]
                      or [el("span", None, "0")])
         control = el("span", {"class": "ps-loot"}, None,
-                     [icon(f"ps-sym-{d}", f"ps-icon ps-sym-chip ps-{d}", TYPE_INK[d], type_name(cat, d))
-                      for d in info["control"]] or [el("span", None, "0")])
-        statues = el("span", {"class": "ps-loot"}, None,
-                     [icon("ps-statue", "ps-icon", "#1b2430", cat.t(f"ps.statue.{s}"))
+                     [kit.anim_key(icon(f"ps-sym-{d}", f"ps-icon ps-sym-chip ps-{d}", TYPE_INK[d], type_name(cat, d)),
+                                   f"ps-control-{d}") for d in info["control"]] or [el("span", None, "0")])
+        statues = el("span", {"class": "ps-loot"}, None,  # a stolen statue flies from its platform (same key)
+                     [kit.anim_key(icon("ps-statue", "ps-icon", "#1b2430", cat.t(f"ps.statue.{s}")), f"ps-statue-{s}")
                       for s, o in g["statues"].items() if o == seat] or [el("span", None, "0")])
         cards = [c for c, o in g["cards"] if o == seat]
         dl = el("dl", {"class": "ps-stats"}, None, [

@@ -122,7 +122,7 @@ def render(board, view: dict, legal: list, cat) -> set:
     table = map_node(view, g, me, cat, legal, placed)
     own = player_area(g, bottom, cat, legal_set, placed, mine=me is not None)
     prompt = prompt_panel(view, g, me, cat, legal, placed)
-    aside = el("div", {"class": "sik-aside"}, None, [prompt, prisons(g, bottom, cat)])
+    aside = el("div", {"class": "sik-aside"}, None, [prompt, prisons(g, bottom, cat, captured_at(view, g))])
     root.appendChild(opponent)
     root.appendChild(el("div", {"class": "sik-middle"}, None, [table, aside]))
     root.appendChild(own)
@@ -151,9 +151,39 @@ def recent_moves(view: dict) -> list[tuple[str, str, str]]:
     return out
 
 
+def this_turn(view: dict) -> list:
+    """The public log since the current turn began (what the slides may replay)."""
+    log = view["log"]
+    start = max((i for i, (k, _a) in enumerate(log) if k == "sik.log.turn"), default=0)
+    return log[start:]
+
+
+def moved_from(view: dict) -> dict[str, str]:
+    """Cell now -> cell before, for the agents moved this turn (public log): the map's slides."""
+    came = {}
+    for key, args in this_turn(view):  # an attack moves the attacker only once won (SIK-4.37: lost, it stays)
+        if key in ("sik.log.move", "sik.log.conflict_won", "sik.log.push", "sik.log.bait_push"):
+            came[args["dst"]] = args["frm"]
+    return came
+
+
+def captured_at(view: dict, g: dict) -> dict[tuple[int, int], str]:
+    """(captor side, prison index) -> the cell of the capture, for this turn's captures (public log)."""
+    cells: dict[int, list[str]] = {0: [], 1: []}
+    for key, args in this_turn(view):
+        if key == "sik.log.capture" and args.get("player") in g["seats"]:
+            cells[g["seats"].index(args["player"])].append(args["cell"])
+    out = {}
+    for captor, found in cells.items():
+        size = len(g["prison"][captor])
+        for k, cell in enumerate(found[-size:] if size else []):
+            out[(captor, size - len(found[-size:]) + k)] = cell
+    return out
+
+
 def map_node(view: dict, g: dict, me, cat, legal: list, placed: set):
     flip = me == G
-    wrap = el("div", {"class": "sik-map"})
+    wrap = el("div", {"class": "sik-map", "data-anim-frame": "sik-map"})
     root = svg("svg", {"viewBox": f"0 0 {WIDTH} {HEIGHT}", "class": "sik-svg", "role": "img",
                        "aria-label": cat.t("sik.ui.map")})
     occupants = {c: (s, i, r) for c, s, i, r in g["board"]}
@@ -169,21 +199,18 @@ def map_node(view: dict, g: dict, me, cat, legal: list, placed: set):
     next_start = None
     if mine_to_act and ask.get("k") == "place":
         next_start = next((c for c in D.PLACEMENT_ORDER[me] if c not in occupants), None)
-    for cell in D.ALL_CELLS:
-        root.appendChild(cell_node(cell, flip, cat, cell == next_start))
-    for letter in D.COLUMNS:
-        cell = f"{letter}1"
-        x, _y = xy(cell, flip)
-        for y in (PAD * 0.7, HEIGHT - PAD * 0.25):
-            root.appendChild(svg("text", {"x": x + CELL / 2, "y": y, "class": "sik-coord"}, letter))
-    for row in range(1, NROW + 1):
-        _x, y = xy(f"a{row}", flip)
-        for x in (PAD / 2, WIDTH - PAD / 2):
-            root.appendChild(svg("text", {"x": x, "y": y + CELL / 2 + 6, "class": "sik-coord"}, str(row)))
+    root.appendChild(ground(flip, cat))
+    if next_start is not None:
+        x, y = xy(next_start, flip)
+        root.appendChild(svg("rect", {"x": x + 4, "y": y + 4, "width": CELL - 8, "height": CELL - 8,
+                                      "class": "sik-next"}))
     deduce = me is not None and g["active"] == me and g["phase"] == "play"
+    came = moved_from(view)
     for cell, (side, ident, rev) in occupants.items():
         deduced = deduce and side != me and not ident and cell in g["escape_cells"][1 - me]
-        root.appendChild(agent_node(cell, side, ident, rev, me, flip, cat, cell in selected, deduced))
+        agent = agent_node(cell, side, ident, rev, me, flip, cat, cell in selected, deduced)
+        kit.anim_key(agent, f"sik-agent-{cell}", f"sik-agent-{came[cell]}" if cell in came else None)
+        root.appendChild(agent)
     for kind, frm, dst in recent_moves(view):  # the last moves, drawn over the tokens
         root.appendChild(arrow(frm, dst, flip, kind))
     for key, symbol in (("stun", "stun"), ("medicine", "medicine"), ("medicine_now", "medicine")):
@@ -209,7 +236,30 @@ def map_node(view: dict, g: dict, me, cat, legal: list, placed: set):
     return wrap
 
 
-def cell_node(cell: str, flip: bool, cat, next_start: bool):
+_GROUND: dict = {}  # the map's cells and coordinates, per (side at the bottom, language)
+
+
+def ground(flip: bool, cat):
+    """The map's cells and coordinates never change during a game: built once per orientation and language,
+    then cloned at each redraw (one DOM call instead of hundreds keeps a tap's redraw short: `build.py bench`)."""
+    key = (flip, cat.lang)
+    if key not in _GROUND:
+        layer = svg("g", {"class": "sik-ground"})
+        for cell in D.ALL_CELLS:
+            layer.appendChild(cell_node(cell, flip, cat))
+        for letter in D.COLUMNS:
+            x, _y = xy(f"{letter}1", flip)
+            for y in (PAD * 0.7, HEIGHT - PAD * 0.25):
+                layer.appendChild(svg("text", {"x": x + CELL / 2, "y": y, "class": "sik-coord"}, letter))
+        for row in range(1, NROW + 1):
+            _x, y = xy(f"a{row}", flip)
+            for x in (PAD / 2, WIDTH - PAD / 2):
+                layer.appendChild(svg("text", {"x": x, "y": y + CELL / 2 + 6, "class": "sik-coord"}, str(row)))
+        _GROUND[key] = layer
+    return _GROUND[key].cloneNode(True)
+
+
+def cell_node(cell: str, flip: bool, cat):
     info = D.CELLS[cell]
     kind = info["type"]
     x, y = xy(cell, flip)
@@ -229,9 +279,6 @@ def cell_node(cell: str, flip: bool, cat, next_start: bool):
     if info.get("start") is not None:
         group.appendChild(use("start", x + 7, y + CELL - 21, 14, "sik-startmark"))
     group.appendChild(svg("text", {"x": x + CELL - 6, "y": y + CELL - 6, "class": "sik-cellname"}, cell))
-    if next_start:
-        group.appendChild(svg("rect", {"x": x + 4, "y": y + 4, "width": CELL - 8, "height": CELL - 8,
-                                       "class": "sik-next"}))
     words = cat.t("sik.cell.hq") + " " + cat.t(f"sik.side.{hq}") if hq is not None else cat.t(
         "sik.cell.neutral" if kind == D.NEUTRAL else f"sik.card.{kind}")
     group.appendChild(svg("title", None, f"{cell}: {words}"))
@@ -324,14 +371,15 @@ def player_area(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
 
 
 def hand_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
-    box = el("div", {"class": "sik-hand" + (" sik-own-hand" if mine else "")})
+    box = el("div", {"class": "sik-hand" + (" sik-own-hand" if mine else ""), "data-anim-key": f"sik-hand-{side}"})
     counts = g["hand_count"][side]
     total = counts["site"] + counts["tactic"]
     if not mine:
         box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.opp_hand", n=total, site=counts["site"],
                                                            tactic=counts["tactic"])))
-        box.appendChild(kit.hand((back_node(cat.t(f"sik.ui.back.{kind}")) for kind in ("site", "tactic")
-                                 for _ in range(counts[kind])), "sik-cards"))
+        box.appendChild(kit.hand((kit.anim_key(back_node(cat.t(f"sik.ui.back.{kind}")), f"sik-hand-{side}-{kind}-{j}",
+                                               f"sik-deck-{side}-{kind}")
+                                  for kind in ("site", "tactic") for j in range(counts[kind])), "sik-cards"))
         known = (g.get("known_hand") or [[], []])[side]
         if known:
             box.appendChild(el("p", {"class": "sik-note"}, cat.t(
@@ -358,7 +406,7 @@ def hand_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
 
 
 def decks_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
-    box = el("div", {"class": "sik-decks"})
+    box = el("div", {"class": "sik-decks", "data-anim-frame": f"sik-decks-{side}"})
     box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.decks")))
     decks = []
     for kind in ("site", "tactic"):
@@ -370,7 +418,7 @@ def decks_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
                                 "sik-cardbtn sik-deckbtn", [back_node(text, small=False)]))
             placed.add(action)
         else:
-            decks.append(back_node(text, small=False))
+            decks.append(kit.anim_key(back_node(text, small=False), f"sik-deck-{side}-{kind}"))
     box.appendChild(kit.hand(decks, "sik-cards"))
     bottom = g["bottom"][side]
     if bottom["site"] or bottom["tactic"]:
@@ -380,12 +428,12 @@ def decks_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
 
 
 def discard_node(g: dict, side: int, cat, mine: bool):
-    box = el("div", {"class": "sik-discard"})
+    box = el("div", {"class": "sik-discard", "data-anim-frame": f"sik-discard-{side}"})
     size = g["discard_size"][side]
     top = g["discard_top"][side]
     box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.discard", n=size)))
-    if top:
-        box.appendChild(card_node(top, cat, small=True))
+    if top:  # a new top card (its key counts the pile) flies in from its player's hand
+        box.appendChild(kit.anim_key(card_node(top, cat, small=True), f"sik-discard-{side}-{size}", f"sik-hand-{side}"))
     else:
         box.appendChild(el("p", {"class": "sik-note"}, cat.t("sik.ui.empty")))
     pile = g["discard"][side]
@@ -405,17 +453,18 @@ def bait_node(g: dict, side: int, cat, mine: bool):
     box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.bait_area")))
     marks = g["bait"][side] if mine else None
     for index, n in enumerate(counts):
-        row = el("div", {"class": "sik-baitrow"}, None, [card_node("bait", cat, small=True)])
-        for j in range(n):
-            if marks is not None:
-                node = card_node(marks[index][j], cat, small=True)
-                node.classList.add("sik-marked")
-                node.setAttribute("title", cat.t("sik.ui.marked_own"))
-                row.appendChild(node)
-            else:
-                row.appendChild(back_node(cat.t("sik.ui.marked")))
-        box.appendChild(row)
+        box.appendChild(kit.hand([card_node("bait", cat, small=True)] + [
+            marked_node(marks[index][j], cat) if marks is not None else back_node(cat.t("sik.ui.marked"))
+            for j in range(n)], "sik-baitrow"))
     return box
+
+
+def marked_node(card: str, cat):
+    """A card the viewer marked on their own Bait (its face is theirs to see)."""
+    node = card_node(card, cat, small=True)
+    node.classList.add("sik-marked")
+    node.setAttribute("title", cat.t("sik.ui.marked_own"))
+    return node
 
 
 def modules_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
@@ -441,15 +490,17 @@ def modules_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
     return el("div", {"class": "sik-modules"}, None, [el("h4", {"class": "sik-h"}, cat.t("sik.ui.modules")), *parts])
 
 
-def prisons(g: dict, bottom: int, cat):
+def prisons(g: dict, bottom: int, cat, captures: dict | None = None):
+    """Both prisons; `captures` ((captor, index) -> cell, this turn's) makes a new prisoner slide from its cell."""
+    captures = captures or {}
     box = el("div", {"class": "sik-prisons"})
     for captor in (1 - bottom, bottom):
         victims = g["prison"][captor]
-        row = el("div", {"class": "sik-tokens"})
-        for ident in victims:
-            row.appendChild(token_node(1 - captor, ident, cat, "sik-small"))
-        if not victims:
-            row.appendChild(el("span", {"class": "sik-note"}, cat.t("sik.ui.empty")))
+        tokens = [kit.anim_key(token_node(1 - captor, ident, cat, "sik-small"), f"sik-prison-{captor}-{i}",
+                               f"sik-agent-{captures[(captor, i)]}" if (captor, i) in captures else None)
+                  for i, ident in enumerate(victims)]
+        row = kit.hand(tokens or [el("span", {"class": "sik-note"}, cat.t("sik.ui.empty"))], "sik-tokens",
+                       {"data-anim-frame": f"sik-prison-{captor}"})
         trues = sum(D.is_true(i) for i in victims)
         box.appendChild(el("div", {"class": f"sik-prison {SIDE_CLASS[captor]}"}, None, [
             el("h4", {"class": "sik-h"}, cat.t("sik.ui.prison", player=g["seats"][captor])),

@@ -311,13 +311,13 @@ def piles_panel(ctx: Ctx, pending: dict | None):
                  None, [el("div", {"class": "spy-pilename"}, cat.t("spy.ui.pile", n=slot))])
         if pile["top"]:
             back, line = back_node(cat, pile["top"])
-            col.appendChild(back)
+            col.appendChild(kit.anim_key(back, f"spy-back-{slot}"))  # a public back: its slot is its key
             col.appendChild(el("div", {"class": "spy-pileline"}, line))
         else:
             col.appendChild(el("div", {"class": "spy-pileline"}, cat.t("spy.ui.empty_pile")))
         col.appendChild(el("div", {"class": "spy-small"}, cat.t("spy.ui.cards_left", n=pile["count"])))
         card = g["display"][slot - 1]
-        face = card_face(cat, card)
+        face = kit.anim_key(card_face(cat, card), f"spy-card-{card['id']}", f"spy-back-{slot}")  # face up: public
         if slot in taken:
             face.classList.add("spy-taken")
             face.appendChild(el("span", {"class": "spy-takenmark"}, "✓ " + cat.t("spy.ui.taken")))
@@ -432,10 +432,8 @@ def sheet_side(ctx: Ctx, sheet: dict, big: bool, gadget_targets: bool = False):
     side = el("div", {"class": "spy-side" + (" spy-big" if big else "")})
     side.appendChild(el("div", {"class": "spy-budget"}, None, [
         symbol("cash"), el("strong", None, f"{cat.t('spy.ui.budget')} {sheet['budget']}")]))
-    gained = el("div", {"class": "spy-bar", "role": "img",
-                        "aria-label": cat.t("spy.ui.gained", gained=sheet["gained"], cap=cap)}, None, [
-        el("div", {"class": "spy-fill spy-fill-cash", "style": f"width:{100 * sheet['gained'] // cap}%"}),
-        el("span", None, cat.t("spy.ui.gained", gained=sheet["gained"], cap=cap))])
+    words = cat.t("spy.ui.gained", gained=sheet["gained"], cap=cap)
+    gained = kit.bar(100 * sheet["gained"] // cap, words, words, "spy-bar", "spy-fill spy-fill-cash")
     side.appendChild(gained)
     if sheet["bonus"]:
         side.appendChild(el("div", {"class": "spy-small"}, cat.t("spy.ui.end_bonus", n=sheet["bonus"])))
@@ -461,9 +459,8 @@ def tracks_view(cat, tracks):
         name = cat.t(f"spy.track.{t}")
         box.appendChild(el("div", {"class": "spy-track", "data-track": t}, None, [
             symbol(f"train-{t}"), el("span", {"class": "spy-trackname"}, name),
-            el("div", {"class": "spy-bar", "role": "img", "aria-label": f"{name} {n} / {cap}"}, None, [
-                el("div", {"class": "spy-fill spy-fill-" + t, "style": f"width:{100 * min(n, cap) // cap}%"}),
-                el("span", None, f"{n} / {cap}")])]))
+            kit.bar(100 * min(n, cap) // cap, f"{n} / {cap}", f"{name} {n} / {cap}", "spy-bar",
+                    "spy-fill spy-fill-" + t)]))
     return box
 
 
@@ -574,8 +571,8 @@ def lair_view(ctx: Ctx, sheet: dict, big: bool, prev: dict | None = None, target
             cls.add("spy-visited")
         if rec and x in rec["cells"]:
             cls.add("spy-stolen")
-        if rec and x == rec["pos"]:
-            node.appendChild(symbol("agent", "spy-sym spy-agentmark"))
+        if rec and x == rec["pos"]:  # the exploring agent steps from room to room
+            node.appendChild(kit.anim_key(symbol("agent", "spy-sym spy-agentmark"), "spy-agent"))
         lair.appendChild(node)
     old = set(prev["walls"]) if prev is not None else None
     for seg in sheet["walls"]:
