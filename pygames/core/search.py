@@ -111,6 +111,21 @@ def _num(score) -> float:
     return score if isinstance(score, (int, float)) else 0.0
 
 
+def score_rewards(values: list[float], scale: float) -> list[float]:
+    """Rewards shaped like `terminal_reward` from estimated scores of a game not over (for ``ai.evaluate``):
+    the win share split by a softmax of the scores (`scale` = a margin worth about e:1 odds), plus the same
+    rank part as at the end."""
+    top = max(values)
+    weights = [math.exp((v - top) / scale) for v in values]
+    total = sum(weights)
+    n = len(values)
+    out = []
+    for p, v in enumerate(values):
+        below = sum(1 for w in values if w < v)
+        out.append(WIN_SHARE * weights[p] / total + (1 - WIN_SHARE) * below / max(1, n - 1))
+    return out
+
+
 def _policy_move(game, hooks: Hooks, state: dict, seat: int, rng: Rng) -> str:
     legal = game.legal_actions(state, seat)
     if hooks.rollout is not None and len(legal) > 1:
