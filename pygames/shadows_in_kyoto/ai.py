@@ -13,13 +13,15 @@ from .bots import _progress
 from .scoring import captured_true, own_false_lost
 from .seats import seat
 
-ROLLOUT_DEPTH = 24   # actions before the position is scored
+ROLLOUT_DEPTH = 8    # actions before the position is scored (arena: 8 beat 24 against the heuristic)
 SCALE = 0.35         # a margin (in fractions of a win condition) worth about e:1 odds
-ESCAPE_WEIGHT = 0.5  # a true agent one row short of the enemy territory is worth half a win condition
+ESCAPE_WEIGHT = 2.5  # a true agent's run to the enemy territory (SIK-6.4) weighs most
 
 
 def progress(state: dict, side: int) -> float:
-    """The side's nearest approach to a win condition, each condition counted from 0 to 1."""
+    """The side's approach to its win conditions: captures and decoys counted from 0 to 1, the best run of a
+    true agent weighted by ESCAPE_WEIGHT (arena, normal at 400 iterations against the heuristic, seeded
+    games: weight 0.5 with 24-action playouts won 6 of 12, 1.5 with 8 won 15 of 24, 2.5 with 8 won 19 of 24)."""
     secrets = captured_true(state, side) / D.TRUE_TO_CAPTURE
     decoys = own_false_lost(state, side) / D.FALSE_TO_LOSE
     runs = [_progress(side, c) for c in agents_of(state, side) if D.is_true(state["board"][c][1])]
