@@ -13,8 +13,8 @@ from pygames.core.rng import Rng
 
 GAMES = list(registry.PACKAGES)
 # per game: (games against random, iterations per decision); seeded and iteration-capped, so reproducible.
-# PAX and Spyworld are not in it yet: their random rollouts are too long for a bounded suite (see the report).
-ARENA = {"ps": (10, 16), "sik": (10, 30)}
+# Each game's `ai` hooks stop playouts early, which keeps PAX and Spyworld (long random games) to seconds.
+ARENA = {"ps": (10, 16), "sik": (10, 30), "pax": (6, 12), "spy": (3, 8)}
 
 
 def load(gid: str):
@@ -166,3 +166,30 @@ def test_arena_labels_rotation_and_json_line(capsys):
     assert set(data) == {"game", "games", "wins", "ties", "rome"}
     assert data["game"] == "ps" and data["games"] == 2 and set(data["wins"]) == {"random", "random#2"}
     assert sum(data["wins"].values()) + data["ties"] == 2
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_every_game_supplies_search_hooks_that_score_a_game_not_over(gid):
+    """Each game's `ai` module is found through the registry and scores sampled states mid-game: one reward in
+    [0, 1] per seat, together no more than the whole reward (the win share once, the rank parts)."""
+    game = load(gid)
+    hooks = search.hooks_of(game)
+    assert hooks.evaluate is not None and 1 <= hooks.depth < search.ROLLOUT_DEPTH * 4
+    checked = 0
+    for seed in range(1, 6):
+        state, seat = position(game, seed, moves=10 + 5 * seed)
+        if state is None:
+            continue
+        sample = fast.search_mode(game.determinize(core.view(game, state, seat), seat, Rng(seed)))
+        values = hooks.evaluate(sample)
+        assert len(values) == state["players"] and all(0.0 <= v <= 1.0 for v in values)
+        assert sum(values) <= 1.0 + 1e-9
+        checked += 1
+    assert checked >= 3
+
+
+def test_score_rewards_favour_the_seat_ahead():
+    ahead, behind = search.score_rewards([10.0, 4.0], 3.0)
+    assert ahead > 0.5 > behind and abs(ahead + behind - 1.0) < 1e-9
+    even = search.score_rewards([5.0, 5.0], 3.0)
+    assert even[0] == even[1] == pytest.approx(search.WIN_SHARE / 2)

@@ -24,6 +24,9 @@ A game may add search hooks in an optional module ``<package>.ai``:
     evaluate(state) -> list[float]              each seat's expected reward in [0, 1] for a state not over;
                                                  with it, playouts stop after ``ROLLOUT_DEPTH`` actions
     ROLLOUT_DEPTH: int                          (optional) override of the default below
+    search_actions(legal) -> list[str]          the legal actions worth searching (never empty when legal is
+                                                 not): e.g. PAX drops "take back a staged card", a pure undo
+                                                 that would let the tree cycle; a function of `legal` only
 
 Budgets: a level is a think time (a slow tablet is never frozen for long) with an iteration cap; tests and the
 arena may pass a fixed iteration count instead, which makes the choice a pure function of (view, legal, seed).
@@ -55,6 +58,11 @@ class Hooks:
     rollout: object = None
     evaluate: object = None
     depth: int = ROLLOUT_DEPTH
+    prune: object = None
+
+    def actions(self, legal: list[str]) -> list[str]:
+        """The legal actions the search considers (all of them unless the game prunes)."""
+        return legal if self.prune is None else self.prune(legal)
 
 
 _HOOKS: dict = {}
@@ -69,7 +77,7 @@ def hooks_of(game) -> Hooks:
         except ImportError:
             ai = None
         _HOOKS[name] = Hooks(getattr(ai, "rollout", None), getattr(ai, "evaluate", None),
-                             getattr(ai, "ROLLOUT_DEPTH", ROLLOUT_DEPTH))
+                             getattr(ai, "ROLLOUT_DEPTH", ROLLOUT_DEPTH), getattr(ai, "search_actions", None))
     return _HOOKS[name]
 
 
@@ -95,7 +103,12 @@ class Outcome:
 
 def terminal_reward(game, state: dict) -> list[float]:
     """Each seat's reward at the end: a share of the win, plus a little for its score rank among the seats."""
-    res = game.result(state)
+    return result_reward(game.result(state))
+
+
+def result_reward(res: dict) -> list[float]:
+    """`terminal_reward` of a result dict (an ``ai.evaluate`` may score a game not over with the rules' own
+    result function and reward it like an end)."""
     winners = res["winners"]
     scores = res["scores"]
     n = len(scores)
@@ -111,8 +124,23 @@ def _num(score) -> float:
     return score if isinstance(score, (int, float)) else 0.0
 
 
+def score_rewards(values: list[float], scale: float) -> list[float]:
+    """Rewards shaped like `terminal_reward` from estimated scores of a game not over (for ``ai.evaluate``):
+    the win share split by a softmax of the scores (`scale` = a margin worth about e:1 odds), plus the same
+    rank part as at the end."""
+    top = max(values)
+    weights = [math.exp((v - top) / scale) for v in values]
+    total = sum(weights)
+    n = len(values)
+    out = []
+    for p, v in enumerate(values):
+        below = sum(1 for w in values if w < v)
+        out.append(WIN_SHARE * weights[p] / total + (1 - WIN_SHARE) * below / max(1, n - 1))
+    return out
+
+
 def _policy_move(game, hooks: Hooks, state: dict, seat: int, rng: Rng) -> str:
-    legal = game.legal_actions(state, seat)
+    legal = hooks.actions(game.legal_actions(state, seat))
     if hooks.rollout is not None and len(legal) > 1:
         return hooks.rollout(state, seat, legal, rng)
     return legal[rng.below(len(legal))]
@@ -179,7 +207,7 @@ def iterate(game, hooks: Hooks, root: Node, view: dict, seat: int, root_legal: l
             # another seat's part of a simultaneous choice: blind to ours, by policy, outside the tree
             game.apply_action(state, mover, _policy_move(game, hooks, state, mover, rng))
             continue
-        legal = root_legal if node is root else game.legal_actions(state, mover)
+        legal = root_legal if node is root else hooks.actions(game.legal_actions(state, mover))
         key, expanded = _select(node, legal, mover, rng)
         node = node.children[key]
         path.append((node, mover))
@@ -197,10 +225,11 @@ def choose(game, view: dict, legal: list[str], *, seconds: float | None = None, 
     if seconds is None and iterations is None:
         raise ValueError("choose() needs a time or an iteration budget")
     start = time.perf_counter()
+    hooks = hooks_of(game)
+    legal = hooks.actions(legal)
     if len(legal) == 1:
         return Outcome(legal[0], 0, 0.0, {legal[0]: 0})
     seat = view["viewer"]
-    hooks = hooks_of(game)
     rng = Rng(seed)
     root = Node()
     cap = iterations if iterations is not None else 10**9

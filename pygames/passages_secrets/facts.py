@@ -3,7 +3,7 @@ L(p), C(p), A(p). Pure reads of the state, shared by achievements, scoring, view
 
 from __future__ import annotations
 
-from .data import LOOT_COLOURS, TOKENS, TYPES, Z, is_shovel
+from .data import LOOT_COLOURS, PASSAGES_EACH, TOKENS, TYPES, Z, is_shovel
 from .tunnels import longest_trail
 
 
@@ -75,5 +75,4 @@ def cards(state: dict, seat: int) -> list[str]:
 
 def supply(state: dict, seat: int) -> int:
     """PS-3.10: passages left in `seat`'s supply."""
-    from .data import PASSAGES_EACH
-    return PASSAGES_EACH - sum(1 for owner in state["own"] if owner == seat)
+    return PASSAGES_EACH - state["own"].count(seat)

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from .data import CATEGORIES, POINTS, SOLO_LEVELS, P, category, symbols
+from .data import CARDS, CATEGORIES, POINTS, SOLO_LEVELS, P, category
 
 
 def symbol_counts(cards) -> dict[str, int]:
     """PAX-6.5 / PAX-2.10: S(c), the printed symbols per category."""
     out = dict.fromkeys(CATEGORIES, 0)
     for card in cards:
-        out[category(card)] += symbols(card)
+        entry = CARDS[card]  # = (category(card), symbols(card), ...), read once: the search's hottest loop
+        out[entry[0]] += entry[1]
     return out
 
 

@@ -18,9 +18,13 @@ def has_charisma(state: dict, side: int, name: str) -> bool:
     return state["cha"][side] == name
 
 
+_CELL_ORDER = {cell: i for i, cell in enumerate(D.ALL_CELLS)}
+
+
 def agents_of(state: dict, side: int) -> list[str]:
-    """The cells of `side`'s agents on the grid, in a stable order."""
-    return [c for c in D.ALL_CELLS if c in state["board"] and state["board"][c][0] == side]
+    """The cells of `side`'s agents on the grid, in a stable order (the grid's; the search calls this a lot,
+    so it walks the few agents rather than every cell)."""
+    return sorted((c for c, occ in state["board"].items() if occ[0] == side), key=_CELL_ORDER.__getitem__)
 
 
 def cell_of(state: dict, side: int, ident: str) -> str | None:
@@ -50,12 +54,13 @@ def entry_banned(state: dict, side: int, cell: str) -> bool:
     (SIK-5.50). A banned move is never offered, so it never triggers a conflict or a Bait.
     """
     foe = enemy(side)
+    cha = state["cha"]  # has_charisma, read once: this test runs for every candidate move of a search
     hq = D.hq_owner(cell)
-    if hq is not None and hq != side and not has_charisma(state, side, "chiharu"):
+    if hq is not None and hq != side and cha[side] != "chiharu":
         return True
-    if has_charisma(state, foe, "chiharu") and cell in D.neutral_in_territory(foe):
+    if cha[foe] == "chiharu" and cell in D.neutral_in_territory(foe):
         return True
-    if has_charisma(state, foe, "ruri") and owner_at(state, cell) == foe and D.cell_type(cell) == state["ruri"]:
+    if cha[foe] == "ruri" and owner_at(state, cell) == foe and D.cell_type(cell) == state["ruri"]:
         return True
     return False
 
