@@ -4,13 +4,18 @@
 // the page opened; with none (missing, stale, corrupt, storage refused), or if it fails to load, a normal cold
 // boot follows with no user-visible error. <html data-boot="snapshot|cold"> says which boot happened.
 // In a PyScript worker (no boot.js, no document) this is a plain loadPyodide from our own runtime folder.
+//
+// In the page, the boot starts as soon as this module runs: index.html loads it as an `async` module script, so
+// it runs as soon as it has arrived, long before PyScript (a deferred module, run once the whole page is parsed)
+// asks for the interpreter; PyScript's call then gets the boot already under way. Only its `stdout`/`stderr`
+// hooks are passed on (our pyscript.json asks for no packages, the only other options PyScript gives).
 import { loadPyodide as coldLoad, version } from "../runtime/pyodide/pyodide.mjs";
 
 export { version };
 
 const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
 
-export async function loadPyodide(options = {}) {
+async function boot(options) {
   const root = globalThis.document && document.documentElement;
   const shell = globalThis.pygamesSnapshot;
   let snapshot = null;
@@ -32,4 +37,18 @@ export async function loadPyodide(options = {}) {
   const pyodide = await coldLoad({ ...options, indexURL });
   performance.mark("pygames:pyodide-ready");
   return pyodide;
+}
+
+// Output goes to the console until PyScript hands over its own hooks.
+const output = { stdout: (text) => console.log(text), stderr: (text) => console.warn(text) };
+const early = globalThis.document
+  ? boot({ stdout: (text) => output.stdout(text), stderr: (text) => output.stderr(text) })
+  : null;
+if (early) early.catch(() => {});  // a failure is reported to PyScript when it asks, not as an unhandled rejection
+
+export async function loadPyodide(options = {}) {
+  if (!early) return boot(options);
+  if (options.stdout) output.stdout = options.stdout;
+  if (options.stderr) output.stderr = options.stderr;
+  return early;
 }

@@ -92,7 +92,7 @@ def test_home_rules_and_a_start_work_before_the_runtime_is_ready(browser, test_s
         }}""")
         for pattern in RUNTIME_HELD:  # the runtime's files wait until the test lets them through
             app.page.route(pattern, hold)
-        app.page.goto(origin + "/")
+        app.page.goto(origin + "/", wait_until="domcontentloaded")  # "load" waits for the held runtime module
         page = app.page
         page.wait_for_selector("html[data-shell=ready]", state="attached")
         assert page.get_attribute("html", "data-app-state") == "loading" and held  # really still waiting
@@ -178,7 +178,7 @@ def test_a_resume_asked_before_the_runtime_is_ready_opens_that_game_once_it_is(b
         }}""")
         for pattern in RUNTIME_HELD:
             app.page.route(pattern, hold)
-        app.page.goto(origin + "/?botdelay=0")
+        app.page.goto(origin + "/?botdelay=0", wait_until="domcontentloaded")
         page = app.page
         page.wait_for_selector("html[data-shell=ready]", state="attached")
         assert "Zoe" in page.inner_text('li[data-save="mine"]')
