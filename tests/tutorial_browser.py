@@ -3,7 +3,14 @@ scripted step and any enabled action in free play, as issue 14 describes."""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 from conftest import NEXT
+
+from pygames.web import i18n, tutorial
+
+STRINGS = i18n.load()
 
 TARGET = "[data-tutorial-target]"
 FREE_TAP = """k => {
@@ -14,6 +21,26 @@ FREE_TAP = """k => {
     button.click();
     return button.dataset.action;
 }"""
+
+
+def open_guided(app, game_id: str, lang: str):
+    """Start `game_id`'s guided game by deep link on a clean device, wait for its first highlighted control and
+    check that the guide's introduction shows in `lang`; returns the script."""
+    script = tutorial.load(game_id)
+    app.reset_storage()
+    app.open(f"?tutorial={game_id}&lang={lang}&botdelay=0")
+    app.page.wait_for_selector(f"button{TARGET}")
+    assert STRINGS[lang][script.intro] in app.page.inner_text("[data-testid=tutorial]")
+    return script
+
+
+def axe_problems(page, where: str) -> list[str]:
+    """The table tests' axe-core check (tests/browser/test_table.py), reused rather than copied."""
+    path = Path(__file__).resolve().parent / "browser" / "test_table.py"
+    spec = importlib.util.spec_from_file_location("table_checks", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.axe_problems(page, where)
 
 
 def finish(app, max_taps: int = 400, until_step: int | None = None) -> dict:

@@ -14,11 +14,8 @@ SCRIPT = tutorial.load("pax")
 
 
 def test_the_pax_tutorial_completes_in_english(app):
-    app.reset_storage()
-    app.open("?tutorial=pax&lang=en&botdelay=0")
+    tutorial_browser.open_guided(app, "pax", "en")
     page = app.page
-    page.wait_for_selector(f"button{tutorial_browser.TARGET}")
-    assert STRINGS["en"][SCRIPT.intro] in page.inner_text("[data-testid=tutorial]")
     seen = tutorial_browser.finish(app, max_taps=600)
     assert seen["texts"] == [s.text for s in SCRIPT.steps]
     assert seen["free"] > 0

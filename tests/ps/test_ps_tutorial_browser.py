@@ -3,9 +3,6 @@ scripted step, the panel minimised and restored, a reload resuming at the same s
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 import tutorial_browser
 
@@ -16,15 +13,6 @@ STRINGS = i18n.load()
 SCRIPT = tutorial.load("ps")
 
 
-def axe_problems(page, where: str) -> list[str]:
-    """The table tests' axe-core check (tests/browser/test_table.py), reused rather than copied."""
-    path = Path(__file__).resolve().parents[1] / "browser" / "test_table.py"
-    spec = importlib.util.spec_from_file_location("table_checks", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.axe_problems(page, where)
-
-
 def test_the_home_screen_offers_learn_to_play(app):
     app.reset_storage()
     app.open()
@@ -32,15 +20,12 @@ def test_the_home_screen_offers_learn_to_play(app):
     app.page.wait_for_selector("[data-testid=tutorial] [data-tutorial-text]")
     app.page.wait_for_selector(f"button{tutorial_browser.TARGET}")  # after the computer's compensation
     assert app.page.locator(tutorial_browser.TARGET).count() == 1
-    assert axe_problems(app.page, "tutorial step") == []
+    assert tutorial_browser.axe_problems(app.page, "tutorial step") == []
 
 
 def test_the_english_tutorial_resumes_after_a_reload_and_reaches_tutorial_done(app):
-    app.reset_storage()
-    app.open("?tutorial=ps&lang=en&botdelay=0")
+    tutorial_browser.open_guided(app, "ps", "en")
     page = app.page
-    page.wait_for_selector(f"button{tutorial_browser.TARGET}")
-    assert STRINGS["en"][SCRIPT.intro] in page.inner_text("[data-testid=tutorial]")
     page.click(f"button{tutorial_browser.TARGET}")  # step 1 done
     page.wait_for_selector(f'button{tutorial_browser.TARGET}[data-action="{SCRIPT.steps[1].action}"]')
     page.click('[data-command="tutorial-min"]')
@@ -57,7 +42,7 @@ def test_the_english_tutorial_resumes_after_a_reload_and_reaches_tutorial_done(a
     assert seen["texts"] == [s.text for s in SCRIPT.steps[1:]] and seen["free"] > 0
     done = page.locator("[data-testid=tutorial-done]")
     assert STRINGS["en"][SCRIPT.done] in done.inner_text()
-    assert axe_problems(page, "tutorial done") == []
+    assert tutorial_browser.axe_problems(page, "tutorial done") == []
     done.locator('[data-command="new:ps"]').click()
     page.wait_for_selector("#newgame:visible")
     assert app.errors == []

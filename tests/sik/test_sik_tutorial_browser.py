@@ -14,11 +14,8 @@ SCRIPT = tutorial.load("sik")
 
 
 def test_the_sik_tutorial_completes_in_french(app):
-    app.reset_storage()
-    app.open("?tutorial=sik&lang=fr&botdelay=0")
+    tutorial_browser.open_guided(app, "sik", "fr")
     page = app.page
-    page.wait_for_selector(f"button{tutorial_browser.TARGET}")
-    assert STRINGS["fr"][SCRIPT.intro] in page.inner_text("[data-testid=tutorial]")
     seen = tutorial_browser.finish(app, max_taps=600)
     assert seen["texts"] == [s.text for s in SCRIPT.steps]
     assert STRINGS["fr"][SCRIPT.done] in page.inner_text("[data-testid=tutorial-done]")

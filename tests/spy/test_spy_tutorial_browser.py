@@ -4,9 +4,6 @@ way back); free play through the rest of the planning; tutorial-done explaining 
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 import tutorial_browser
 
@@ -18,21 +15,9 @@ SCRIPT = tutorial.load("spy")
 FIRST_MOVE = next(i for i, s in enumerate(SCRIPT.steps) if s.action.startswith("move:"))
 
 
-def axe_problems(page, where: str) -> list[str]:
-    """The table tests' axe-core check (tests/browser/test_table.py), reused rather than copied."""
-    path = Path(__file__).resolve().parents[1] / "browser" / "test_table.py"
-    spec = importlib.util.spec_from_file_location("table_checks", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.axe_problems(page, where)
-
-
 def test_the_spy_tutorial_completes_in_english(app):
-    app.reset_storage()
-    app.open("?tutorial=spy&lang=en&botdelay=0")
+    tutorial_browser.open_guided(app, "spy", "en")
     page = app.page
-    page.wait_for_selector(f"button{tutorial_browser.TARGET}")
-    assert STRINGS["en"][SCRIPT.intro] in page.inner_text("[data-testid=tutorial]")
     page.click(f'[data-command="tutorial-rules:{SCRIPT.steps[0].rules}"]')
     assert page.locator(f"#rules-body [data-section={SCRIPT.steps[0].rules}]").is_visible()
     page.click('[data-command="close-rules"]')
@@ -43,7 +28,7 @@ def test_the_spy_tutorial_completes_in_english(app):
     assert target.is_visible() and page.locator(".spy-pop:popover-open").count() == 1
     room = SCRIPT.steps[FIRST_MOVE].action.split(":")[1]
     assert page.locator(f'[data-tutorial-opener][data-cell="{room}"]').count() == 1
-    assert axe_problems(page, "tutorial move in a popover") == []
+    assert tutorial_browser.axe_problems(page, "tutorial move in a popover") == []
     rest = tutorial_browser.finish(app, max_taps=800)
     assert seen["texts"] + rest["texts"] == [s.text for s in SCRIPT.steps]
     assert seen["free"] + rest["free"] > 0
