@@ -143,5 +143,168 @@
     return now;
   }
 
-  window.pygamesTable = { snapshot, markChanged, positions, slide, SLIDE_MS };
+  // One element from pygames/web/render.py in one bridge call: `pairs` is "name\x1fvalue\x1fname\x1fvalue…", each set
+  // with setAttribute; the text goes in as textContent (never parsed as markup); then the children, in order.
+  function make(ns, tag, pairs, text, ...children) {
+    const node = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
+    if (pairs) {
+      const parts = pairs.split("\x1f");
+      for (let i = 0; i + 1 < parts.length; i += 2) node.setAttribute(parts[i], parts[i + 1]);
+    }
+    if (text !== undefined && text !== null) node.textContent = text;
+    if (children.length) node.append(...children);
+    return node;
+  }
+
+  // A whole tree from pygames/web/vdom.py in one call (its `program`): tokens separated by \x1e; `E<tag>` / `S<tag>`
+  // open an HTML / SVG element and are followed by one `A` token of attributes (name \x1f value \x1f …), `D` opens
+  // a fragment, `T<text>` is a text node (never parsed as markup), `F<i>` is the i-th real node given, `/` closes.
+  const SVG = "http://www.w3.org/2000/svg";
+
+  function build(program, ...foreign) {
+    const tokens = program.split("\x1e"), stack = [];
+    let root = null;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i], kind = t[0];
+      let node = null;
+      if (kind === "E" || kind === "S") {
+        node = kind === "S" ? document.createElementNS(SVG, t.slice(1)) : document.createElement(t.slice(1));
+        const a = tokens[++i];
+        if (a.length > 1) {
+          const parts = a.slice(1).split("\x1f");
+          for (let j = 0; j + 1 < parts.length; j += 2) node.setAttribute(parts[j], parts[j + 1]);
+        }
+      } else if (kind === "D") {
+        node = document.createDocumentFragment();
+      } else if (kind === "T") {
+        stack[stack.length - 1].appendChild(document.createTextNode(t.slice(1)));
+        continue;
+      } else if (kind === "F") {
+        stack[stack.length - 1].appendChild(foreign[Number(t.slice(1))]);
+        continue;
+      } else if (kind === "/") {
+        const done = stack.pop();
+        if (stack.length) stack[stack.length - 1].appendChild(done); else root = done;
+        continue;
+      }
+      stack.push(node);
+    }
+    return root;
+  }
+
+  // Patch instead of rebuild: make `target`'s children match a fragment program, reusing every element whose tag is
+  // the same at the same place (its attributes and children are brought in line; new parts are created, parts left
+  // over removed). A tap changes a few parts of a board: the browser then restyles and lays out only those, which
+  // was most of a redraw's time when the whole board was replaced. A real node given (`F`) replaces what stands
+  // there unless that is an equal copy. Popovers and form fields are never reused (their open state and value
+  // live outside the attributes), so a redraw closes and resets them as a rebuild did.
+  function parse(program) {
+    const tokens = program.split("\x1e"), root = {kids: []}, stack = [root];
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i], kind = t[0];
+      if (kind === "E" || kind === "S") {
+        const a = tokens[++i];
+        const node = {kind, tag: t.slice(1), attrs: a.length > 1 ? a.slice(1).split("\x1f") : [], kids: []};
+        stack[stack.length - 1].kids.push(node);
+        stack.push(node);
+      } else if (kind === "D") {
+        const node = {kind, kids: []};
+        stack[stack.length - 1].kids.push(node);
+        stack.push(node);
+      } else if (kind === "T") {
+        stack[stack.length - 1].kids.push({kind, text: t.slice(1)});
+      } else if (kind === "F") {
+        stack[stack.length - 1].kids.push({kind, index: Number(t.slice(1))});
+      } else if (kind === "/") {
+        stack.pop();
+      }
+    }
+    return root.kids;
+  }
+
+  const FRESH_ONLY = new Set(["input", "select", "textarea", "option", "dialog"]);
+
+  function create(d, foreign) {
+    if (d.kind === "T") return document.createTextNode(d.text);
+    if (d.kind === "F") return foreign[d.index];
+    const node = d.kind === "S" ? document.createElementNS(SVG, d.tag) : document.createElement(d.tag);
+    for (let j = 0; j + 1 < d.attrs.length; j += 2) node.setAttribute(d.attrs[j], d.attrs[j + 1]);
+    for (const k of d.kids) node.appendChild(create(k, foreign));
+    return node;
+  }
+
+  function reusable(node, d, foreign) {
+    if (d.kind === "T") return node.nodeType === 3;
+    if (d.kind === "F") return node.isEqualNode(foreign[d.index]);
+    if (node.nodeType !== 1 || node.localName !== d.tag || (node.namespaceURI === SVG) !== (d.kind === "S")) {
+      return false;
+    }
+    return !FRESH_ONLY.has(d.tag) && !node.hasAttribute("popover") && !d.attrs.includes("popover");
+  }
+
+  function update(node, d, foreign) {
+    if (d.kind === "T") {
+      if (node.data !== d.text) node.data = d.text;
+      return;
+    }
+    if (d.kind === "F") return;  // an equal copy stays
+    const wanted = new Set();
+    for (let j = 0; j + 1 < d.attrs.length; j += 2) {
+      const name = d.attrs[j], value = d.attrs[j + 1];
+      wanted.add(name);
+      if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+    }
+    for (let j = node.attributes.length - 1; j >= 0; j--) {
+      const name = node.attributes[j].name;
+      if (!wanted.has(name)) node.removeAttribute(name);
+    }
+    morph(node, d.kids, foreign);
+  }
+
+  function morph(parent, kids, foreign) {
+    let cur = parent.firstChild;
+    for (const d of kids) {
+      while (cur && cur.nodeType !== 1 && cur.nodeType !== 3) {  // comments and the like: not ours
+        const next = cur.nextSibling;
+        parent.removeChild(cur);
+        cur = next;
+      }
+      if (cur && reusable(cur, d, foreign)) {
+        update(cur, d, foreign);
+        cur = cur.nextSibling;
+      } else {
+        parent.insertBefore(create(d, foreign), cur);
+      }
+    }
+    while (cur) {
+      const next = cur.nextSibling;
+      parent.removeChild(cur);
+      cur = next;
+    }
+  }
+
+  function patch(target, program, ...foreign) {
+    const top = parse(program);
+    const kids = top.length === 1 && top[0].kind === "D" ? top[0].kids : top;
+    for (const animation of target.getAnimations ? target.getAnimations({subtree: true}) : []) animation.cancel();
+    morph(target, kids, foreign);
+  }
+
+  // The inverse, for a prebuilt <template>'s element (read once per template by vdom.clone); comments are dropped.
+  function describe(node) {
+    const out = [];
+    (function walk(n) {
+      if (n.nodeType === 3) { out.push("T" + n.data); return; }
+      if (n.nodeType !== 1) return;
+      out.push((n.namespaceURI === SVG ? "S" : "E") + n.localName);
+      const attrs = [];
+      for (const a of n.attributes) attrs.push(a.name, a.value);
+      out.push("A" + attrs.join("\x1f"));
+      for (const c of n.childNodes) walk(c);
+      out.push("/");
+    })(node);
+    return out.join("\x1e");
+  }
+
+  window.pygamesTable = { snapshot, markChanged, positions, slide, make, build, patch, describe, SLIDE_MS };
 })();

@@ -6,6 +6,7 @@ It reads only views (`Session.view`) and legal actions of the seat on screen; it
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib
 import json
 import time
@@ -17,7 +18,7 @@ from pygames import core
 from pygames.core import registry
 from pygames.core.guard import clip
 
-from . import i18n, kit, lastmove, match_view, preview, reach, render, storage, thinking, tutorial_ui
+from . import i18n, kit, lastmove, match_view, preview, reach, render, storage, thinking, tutorial_ui, vdom
 from . import match as matches
 from .kit import describe, error_text
 from .render import by_id, clear, el, missing
@@ -353,8 +354,7 @@ class App:
         self.draw_status(view)
         board = by_id("board")
         self.last_moves.remember_board(board, s.viewer)
-        clear(board)
-        placed = self.board_renderer(s.game.ID)(board, self.with_device(view), legal, self.cat)
+        placed = self.draw_board(board, self.with_device(view), legal)
         actions = by_id("actions")
         clear(actions)
         for action in legal:
@@ -419,10 +419,17 @@ class App:
         except ImportError:
             return None
 
-    def board_renderer(self, game_id: str):
-        """pygames.web.boards.<id>.render(board, view, legal, cat) -> actions it placed, or the generic one."""
-        module = self.board_module(game_id)
-        return module.render if module is not None else self.generic_board
+    def draw_board(self, board, view: dict, legal: list) -> set:
+        """pygames.web.boards.<id>.render(fragment, view, legal, cat) -> actions it placed, or the generic board.
+        A board renderer fills a vdom fragment, made real in the page in one call (vdom.py: a redraw stays fast)."""
+        module = self.board_module(self.session.game.ID)
+        if module is None:
+            clear(board)
+            return self.generic_board(board, view, legal, self.cat)
+        built = vdom.fragment()
+        placed = module.render(built, view, legal, self.cat)
+        vdom.patch(board, built)
+        return placed
 
     def generic_board(self, board, view: dict, legal: list, cat) -> set:
         lines = getattr(self.session.game, "board_lines", None)
@@ -465,7 +472,9 @@ class App:
             storage_set(module.DEVICE_KEY, json.dumps(device))
             final_view = {**final_view, "device": device, "device_recorded": recorded}
         if module is not None and hasattr(module, "render_over"):
-            module.render_over(extra, final_view, result, self.cat)
+            built = vdom.fragment()
+            module.render_over(built, final_view, result, self.cat)
+            extra.appendChild(vdom.realize(built))
         self.draw_final_board(extra, final_view)
         render.log_items(by_id("final-log"), final_view["log"], self.cat)
         tutorial_ui.game_over(self)
@@ -487,7 +496,7 @@ class App:
         container.appendChild(el("section", {"class": "final-board-box"}, None, [
             el("h3", None, self.cat.t("over.board")), board]))
         try:
-            self.board_renderer(self.session.game.ID)(board, final_view, [], self.cat)
+            self.draw_board(board, final_view, [])
         except Exception as exc:  # the result stays readable even if a renderer cannot draw the spectator's view
             js.console.error("final board: " + describe(exc))
             board.appendChild(el("p", None, self.cat.t("over.no_board")))
@@ -762,4 +771,7 @@ class App:
 def start() -> App:
     app = App()
     app.start()
+    # What is alive once the app is up (modules, data tables, the catalogue) lives as long as the page: the cyclic
+    # collector need never scan it again, so its pauses (in the middle of a tap) stay short.
+    gc.freeze()
     return app

@@ -79,7 +79,11 @@ class Catalogue:
         template = self.strings[self.lang].get(key)
         if template is None:
             return key  # a missing key shows itself, so tests and players notice
+        if "{" not in template:
+            return template
         values = _Args({name: self.arg(name, value) for name, value in args.items()})
+        if "|" not in template:  # no plural: str.format_map does the same, many times faster than string.Formatter
+            return template.format_map(values)
         return _Plural(self.lang).vformat(template, (), values)
 
     def arg(self, name: str, value) -> str:

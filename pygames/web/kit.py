@@ -7,7 +7,9 @@ import importlib
 import re
 from dataclasses import dataclass, field
 
-from .render import by_id, el
+from . import vdom
+from .render import by_id
+from .vdom import el
 
 PER_SEAT_OPTION = re.compile(r"beginner(\d+)")
 
@@ -74,7 +76,13 @@ def counter(label: str, value, cls: str = "") -> object:
 
 
 def clone(template_id: str):
-    """A fresh copy of a Jinja2-prebuilt fragment (`<template id>`): the boards' cards, tokens and symbols."""
+    """A fresh copy of a Jinja2-prebuilt fragment (`<template id>`): the boards' cards, tokens and symbols, as a
+    vdom tree the renderer fills in Python."""
+    return vdom.clone(template_id)
+
+
+def defs(template_id: str):
+    """The game's SVG symbol definitions: a real copy (one native clone), put in the board as it is."""
     return by_id(template_id).content.firstElementChild.cloneNode(True)
 
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 from pygames.pax.data import CARDS, CATEGORIES, SOLO_LEVELS, P
 from pygames.web import kit
 from pygames.web.kit import clone, target_button
-from pygames.web.render import by_id, el
+from pygames.web.render import by_id
+from pygames.web.vdom import el
 
 CAMPAIGN_KEY = "pygames.pax.campaign"
 NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")

@@ -28,8 +28,8 @@ from pygames.passages_secrets.data import (
     district_type,
 )
 from pygames.web import kit
-from pygames.web.kit import Space, clone, target_button
-from pygames.web.render import el, svg
+from pygames.web.kit import Space, target_button
+from pygames.web.vdom import el, realize, svg
 
 NODES = {name: tuple(node["xy"]) for name, node in DATA["nodes"].items()}
 PATH_ENDS = {p["id"]: tuple(p["ends"]) for p in DATA["paths"]}
@@ -150,7 +150,7 @@ def ground(tiles) -> tuple:
     key = json.dumps(tiles, sort_keys=True)
     if key not in _GROUND:
         _GROUND.clear()
-        _GROUND[key] = (city_ground(tiles), city_dots())
+        _GROUND[key] = (realize(city_ground(tiles)), realize(city_dots()))  # real: cloned natively
     below, dots = _GROUND[key]
     return below.cloneNode(True), dots.cloneNode(True)
 
@@ -459,7 +459,7 @@ def render(board, view: dict, legal: list, cat) -> set:
     g = view["state"]
     legal_set = set(legal)
     placed: set = set()
-    board.appendChild(clone("ps-defs"))
+    board.appendChild(kit.defs("ps-defs"))
     choosing = g["phase"] in ("comp", "shovel") and bool(legal_set)
     table = el("div", {"class": "ps-table" + (" ps-choosing" if choosing else ""), "data-phase": g["phase"]})
     table.appendChild(city(g, legal_set, cat, placed))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pygames.shadows_in_kyoto import data as D
 from pygames.web import kit
 from pygames.web.kit import clone, target_button
-from pygames.web.render import el, svg
+from pygames.web.vdom import el, realize, svg
 
 POINTS_CHART = False  # SIK-6.1: no points; the end screen's table counts captures, which a chart must not add up
 
@@ -67,13 +67,13 @@ def token_node(side: int, ident: str | None, cat, extra: str = ""):
         node.classList.add(extra)
     node.querySelector(".sik-token-emblem").setAttribute("href", f"#sik-sym-{EMBLEM[side]}")
     power = node.querySelector(".sik-token-power")
-    tf = node.querySelector(".sik-token-tf")
     if ident:
         power.textContent = ident[0]
-        tf.setAttribute("href", "#sik-sym-" + ("true" if D.is_true(ident) else "false"))
+        mark = "#sik-sym-" + ("true" if D.is_true(ident) else "false")
+        node.querySelector(".sik-token-tf").setAttribute("href", mark)
     else:
         power.textContent = "?"
-        tf.remove()
+        node.remove_matching(".sik-token-tf")
     node.setAttribute("role", "img")
     node.setAttribute("aria-label", agent_words(side, ident, cat))
     node.setAttribute("title", agent_words(side, ident, cat))
@@ -112,7 +112,7 @@ def render(board, view: dict, legal: list, cat) -> set:
     me = g["me"]
     placed: set[str] = set()
     legal_set = set(legal)
-    board.appendChild(clone("sik-defs"))
+    board.appendChild(kit.defs("sik-defs"))
     root = el("div", {"class": "sik" + (" sik-flip" if me == G else ""), "data-testid": "sik-table"})
     board.appendChild(root)
     bottom = me if me is not None else O
@@ -255,7 +255,7 @@ def ground(flip: bool, cat):
             _x, y = xy(f"a{row}", flip)
             for x in (PAD / 2, WIDTH - PAD / 2):
                 layer.appendChild(svg("text", {"x": x, "y": y + CELL / 2 + 6, "class": "sik-coord"}, str(row)))
-        _GROUND[key] = layer
+        _GROUND[key] = realize(layer)  # real: cloned natively at each redraw
     return _GROUND[key].cloneNode(True)
 
 

@@ -23,8 +23,9 @@ from pygames.spyworld.data import AGENTS, CELLS, GADGETS, HALL, INDEX, LAIRS, MI
 from pygames.spyworld.scoring import reachable
 from pygames.spyworld.sheet import group
 from pygames.web import kit
-from pygames.web.kit import Space, clone, target_button
-from pygames.web.render import by_id, el, svg
+from pygames.web.kit import Space, target_button
+from pygames.web.render import by_id
+from pygames.web.vdom import el, svg
 
 TRACKS = ("m", "s", "c")
 FIXTURE_ORDER = ("lasers", "saw", "shark", "dog", "guard", "robot", "secret1", "secret2", "secret3")
@@ -112,7 +113,7 @@ def format_arg(name: str, value, cat) -> str | None:
 def render(board, view: dict, legal: list, cat) -> set[str]:
     ctx = Ctx(view, legal, cat)
     g = ctx.g
-    board.appendChild(clone("spy-defs"))
+    board.appendChild(kit.defs("spy-defs"))
     root = el("div", {"class": "spy", "data-phase": g["phase"]})
     board.appendChild(root)
     root.appendChild(header(ctx))
@@ -802,7 +803,8 @@ def final_panel(view: dict, cat):
             lair_view(ctx, g["sheets"][owner], big=False, explore={"rec": record, "moves": {}}),
             el("figcaption", None, cat.t("spy.ui.route_of", player=p, owner_player=owner))]))
     panel = el("div", {"id": "spy-over", "class": "spy spy-over"}, None, [
-        clone("spy-defs"), el("h3", None, cat.t("spy.ui.final")), el("div", {"class": "table-scroll"}, None, [table]),
+        kit.defs("spy-defs"), el("h3", None, cat.t("spy.ui.final")),
+        el("div", {"class": "table-scroll"}, None, [table]),
         el("h3", None, cat.t("spy.ui.routes")),
         el("button", {"type": "button", "class": "quiet replay-skip", "data-command": "skip-replay"},
            cat.t("common.skip_replay")), routes])

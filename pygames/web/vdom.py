@@ -1,0 +1,312 @@
+"""The boards' elements, built in Python and created in the page in one call.
+
+A redraw builds hundreds of elements. Each crossing of the Python-JavaScript bridge costs microseconds, and each
+element handed back to Python costs a proxy (10-30 us measured in Pyodide 314), so building a board node by node
+was most of a tap's latency. Here `el`/`svg` build plain Python `Node`s (with the few DOM methods the renderers
+use: appendChild, setAttribute, classList, textContent, querySelector on `.class`/`tag` selectors, children,
+remove, cloneNode); `realize` turns a whole tree into real DOM with one call to static/table.js's `build`. A
+prebuilt `<template>` fragment is read once into a Node tree (`clone`), so cards are filled in Python too. A real
+DOM node may be a child (the SVG symbol defs, a cached ground): it is handed over as is.
+
+Text still goes in as text: the JavaScript side sets attributes with setAttribute and text with text nodes; nothing
+is parsed as markup. The two separator characters cannot occur in a value (they are dropped), so no text can
+forge an element or an attribute.
+"""
+
+from __future__ import annotations
+
+try:
+    import js
+except ImportError:  # CPython (tests): trees can be built and inspected, not realized
+    js = None
+
+SVG_NS = "http://www.w3.org/2000/svg"
+RS, US = "\x1e", "\x1f"  # between tokens; between attribute names and values
+
+
+def _clean(text: str) -> str:
+    if RS in text or US in text:
+        return text.replace(RS, "").replace(US, "")
+    return text
+
+
+class ClassList:
+    """node.classList: add / remove / contains / toggle on the `class` attribute."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: Node):
+        self.node = node
+
+    def _names(self) -> list[str]:
+        return self.node.attrs.get("class", "").split()
+
+    def add(self, *names: str) -> None:
+        have = self._names()
+        have += [n for n in names if n and n not in have]
+        self.node.attrs["class"] = " ".join(have)
+
+    def remove(self, *names: str) -> None:
+        self.node.attrs["class"] = " ".join(n for n in self._names() if n not in names)
+
+    def contains(self, name: str) -> bool:
+        return name in self._names()
+
+    def toggle(self, name: str, force: bool | None = None) -> bool:
+        on = not self.contains(name) if force is None else force
+        (self.add if on else self.remove)(name)
+        return on
+
+
+class Children(list):
+    """node.children: the element children, with the DOM's `item(i)` and `length`."""
+
+    def item(self, index: int):
+        return self[index] if 0 <= index < len(self) else None
+
+    @property
+    def length(self) -> int:
+        return len(self)
+
+
+class Node:
+    """One element: namespace ('' for HTML), tag, attributes (name -> text), and children (Node, str for a text
+    node, or a real DOM node)."""
+
+    # No parent pointer: a tree without cycles is freed by reference counting as soon as it is drawn, never left to
+    # Python's cyclic collector (whose pauses would land in the middle of a tap).
+    __slots__ = ("ns", "tag", "attrs", "kids")
+
+    def __init__(self, ns: str, tag: str, attrs: dict | None = None, kids: list | None = None):
+        self.ns, self.tag = ns, tag
+        self.attrs = attrs if attrs is not None else {}
+        self.kids = kids if kids is not None else []
+
+    # -- building (a node is appended once: renderers build trees, they never move a part)
+    def appendChild(self, child):
+        self.kids.append(child)
+        return child
+
+    def append(self, *children) -> None:
+        self.kids.extend(children)
+
+    def removeChild(self, child):
+        self.kids = [k for k in self.kids if k is not child]
+        return child
+
+    def remove_matching(self, selector: str) -> None:
+        """Remove every descendant matching `selector` (for the DOM's `node.querySelector(s).remove()`)."""
+        doomed = {id(n) for n in self.querySelectorAll(selector)}
+
+        def prune(node: Node) -> None:
+            node.kids = [k for k in node.kids if id(k) not in doomed]
+            for k in node.kids:
+                if isinstance(k, Node):
+                    prune(k)
+        prune(self)
+
+    def setAttribute(self, name: str, value) -> None:
+        self.attrs[name] = str(value)
+
+    def getAttribute(self, name: str):
+        return self.attrs.get(name)
+
+    def hasAttribute(self, name: str) -> bool:
+        return name in self.attrs
+
+    def removeAttribute(self, name: str) -> None:
+        self.attrs.pop(name, None)
+
+    @property
+    def classList(self) -> ClassList:
+        return ClassList(self)
+
+    @property
+    def textContent(self) -> str:
+        return "".join(k if isinstance(k, str) else str(k.textContent) for k in self.kids)
+
+    @textContent.setter
+    def textContent(self, text) -> None:
+        self.kids = [str(text)] if text is not None and str(text) != "" else []
+
+    @property
+    def children(self) -> Children:
+        return Children(k for k in self.kids if isinstance(k, Node))
+
+    @property
+    def firstChild(self):
+        return self.kids[0] if self.kids else None
+
+    def cloneNode(self, deep: bool = False) -> Node:
+        kids = [k if isinstance(k, str) else k.cloneNode(True) for k in self.kids] if deep else []
+        return Node(self.ns, self.tag, dict(self.attrs), kids)
+
+    # -- finding (the selectors the renderers use: `.class`, `tag`, `tag.class`, and descendants of those)
+    def querySelectorAll(self, selector: str) -> list[Node]:
+        steps = [_compound(part) for part in selector.split()]
+        found: list[Node] = []
+        _search(self, steps, found)
+        return found
+
+    def querySelector(self, selector: str):
+        found = self.querySelectorAll(selector)
+        return found[0] if found else None
+
+    def matches_compound(self, tag: str | None, classes: tuple) -> bool:
+        if tag is not None and self.tag.lower() != tag:
+            return False
+        if classes:
+            have = self.attrs.get("class", "").split()
+            return all(c in have for c in classes)
+        return True
+
+
+def _compound(part: str) -> tuple[str | None, tuple]:
+    bits = part.split(".")
+    if any(ch in part for ch in "#[]:>+~*,"):
+        raise ValueError(f"vdom: unsupported selector {part!r}")
+    return (bits[0].lower() or None), tuple(b for b in bits[1:] if b)
+
+
+def _search(node: Node, steps: list, found: list) -> None:
+    """Descendants of `node` matching the last step whose ancestors (below `node`) match the earlier ones."""
+    def walk(current: Node, chain: list[Node]) -> None:
+        for kid in current.kids:
+            if not isinstance(kid, Node):
+                continue
+            if kid.matches_compound(*steps[-1]) and _ancestors_match(chain, steps[:-1]):
+                found.append(kid)
+            walk(kid, [*chain, kid])
+    walk(node, [])
+
+
+def _ancestors_match(chain: list[Node], steps: list) -> bool:
+    i = len(chain) - 1
+    for step in reversed(steps):
+        while i >= 0 and not chain[i].matches_compound(*step):
+            i -= 1
+        if i < 0:
+            return False
+        i -= 1
+    return True
+
+
+# ---------------------------------------------------------------------- building
+
+
+def _attrs(attrs: dict | None) -> dict:
+    out = {}
+    for name, value in (attrs or {}).items():
+        if value is None or value is False:
+            continue
+        out[name] = "" if value is True else str(value)
+    return out
+
+
+def _adopt(node: Node, text: str | None, children) -> Node:
+    if text is not None and str(text) != "":
+        node.kids.append(str(text))
+    node.kids.extend(child for child in children if child is not None)
+    return node
+
+
+def el(tag: str, attrs: dict | None = None, text: str | None = None, children=()) -> Node:
+    """An HTML element; attributes that are None or False are left out, True is an empty value."""
+    return _adopt(Node("", tag, _attrs(attrs)), text, children)
+
+
+def svg(tag: str, attrs: dict | None = None, text: str | None = None, children=()) -> Node:
+    """An SVG element (same rules as `el`)."""
+    return _adopt(Node(SVG_NS, tag, _attrs(attrs)), text, children)
+
+
+def fragment() -> Node:
+    """A container whose children are realized without it (a DocumentFragment): what a board renderer fills."""
+    return Node("", "#fragment")
+
+
+# ---------------------------------------------------------------------- to the page and back
+
+_TEMPLATES: dict[str, Node] = {}
+
+
+def clone(template_id: str) -> Node:
+    """A fresh copy of a Jinja2-prebuilt fragment (`<template id>`), read from the page once per template."""
+    if template_id not in _TEMPLATES:
+        program = str(js.window.pygamesTable.describe(js.document.getElementById(template_id).content
+                                                       .firstElementChild))
+        _TEMPLATES[template_id] = parse(program)
+    return _TEMPLATES[template_id].cloneNode(True)
+
+
+def program(node: Node) -> tuple[str, list]:
+    """The tree as static/table.js's `build` reads it, and the real DOM nodes it refers to (`F<i>` tokens):
+    `E<tag>`/`S<tag>`/`D` open an HTML element, an SVG element or a fragment, then one `A` token of attributes
+    (name US value US ...); `T<text>` is a text node; `/` closes the element."""
+    tokens: list[str] = []
+    foreign: list = []
+
+    def walk(n) -> None:
+        if isinstance(n, str):
+            tokens.append("T" + _clean(n))
+            return
+        if not isinstance(n, Node):
+            tokens.append(f"F{len(foreign)}")
+            foreign.append(n)
+            return
+        if n.tag == "#fragment":
+            tokens.append("D")
+        else:
+            tokens.append(("S" if n.ns == SVG_NS else "E") + n.tag)
+            tokens.append("A" + US.join(_clean(part) for pair in n.attrs.items() for part in pair))
+        for kid in n.kids:
+            walk(kid)
+        tokens.append("/")
+
+    walk(node)
+    return RS.join(tokens), foreign
+
+
+def parse(text: str) -> Node:
+    """The inverse of `program` (without real nodes): a template read from the page."""
+    stack: list[Node] = []
+    root = None
+    tokens = text.split(RS)
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        kind, rest = token[:1], token[1:]
+        if kind in ("E", "S", "D"):
+            node = Node(SVG_NS if kind == "S" else "", rest if kind != "D" else "#fragment")
+            if kind != "D":
+                i += 1
+                parts = tokens[i][1:].split(US) if len(tokens[i]) > 1 else []
+                node.attrs = dict(zip(parts[::2], parts[1::2], strict=False))
+            if stack:
+                stack[-1].appendChild(node)
+            else:
+                root = node
+            stack.append(node)
+        elif kind == "T":
+            stack[-1].kids.append(rest)
+        elif kind == "/":
+            stack.pop()
+        i += 1
+    if root is None:
+        raise ValueError("vdom: empty program")
+    return root
+
+
+def realize(node):
+    """A real DOM node (a DocumentFragment for `fragment()`), made in one call; a real node is returned as is."""
+    if not isinstance(node, Node):
+        return node
+    text, foreign = program(node)
+    return js.window.pygamesTable.build(text, *foreign)
+
+
+def patch(target, node: Node) -> None:
+    """Make the real `target`'s children those of the fragment `node`, reusing the elements that stay (one call;
+    static/table.js `patch`): a redraw after a tap restyles only what changed."""
+    text, foreign = program(node)
+    js.window.pygamesTable.patch(target, text, *foreign)
