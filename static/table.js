@@ -158,7 +158,8 @@
 
   // A whole tree from pygames/web/vdom.py in one call (its `program`): tokens separated by \x1e; `E<tag>` / `S<tag>`
   // open an HTML / SVG element and are followed by one `A` token of attributes (name \x1f value \x1f …), `D` opens
-  // a fragment, `T<text>` is a text node (never parsed as markup), `F<i>` is the i-th real node given, `/` closes.
+  // a fragment, `T<text>` is a text node (never parsed as markup), `F<i>` is the i-th real node given, `K<i>:<key>`
+  // a clone of it marked data-static=key, `/` closes.
   const SVG = "http://www.w3.org/2000/svg";
 
   function build(program, ...foreign) {
@@ -181,6 +182,9 @@
         continue;
       } else if (kind === "F") {
         stack[stack.length - 1].appendChild(foreign[Number(t.slice(1))]);
+        continue;
+      } else if (kind === "K") {
+        stack[stack.length - 1].appendChild(create(staticOf(t), foreign));
         continue;
       } else if (kind === "/") {
         const done = stack.pop();
@@ -215,6 +219,8 @@
         stack[stack.length - 1].kids.push({kind, text: t.slice(1)});
       } else if (kind === "F") {
         stack[stack.length - 1].kids.push({kind, index: Number(t.slice(1))});
+      } else if (kind === "K") {
+        stack[stack.length - 1].kids.push(staticOf(t));
       } else if (kind === "/") {
         stack.pop();
       }
@@ -224,9 +230,20 @@
 
   const FRESH_ONLY = new Set(["input", "select", "textarea", "option", "dialog"]);
 
+  // `K<i>:<key>`: a part that never changes for its key; the page keeps the copy it has, or clones the i-th node.
+  function staticOf(t) {
+    const colon = t.indexOf(":");
+    return {kind: "K", index: Number(t.slice(1, colon)), key: t.slice(colon + 1)};
+  }
+
   function create(d, foreign) {
     if (d.kind === "T") return document.createTextNode(d.text);
     if (d.kind === "F") return foreign[d.index];
+    if (d.kind === "K") {
+      const copy = foreign[d.index].cloneNode(true);
+      copy.setAttribute("data-static", d.key);
+      return copy;
+    }
     const node = d.kind === "S" ? document.createElementNS(SVG, d.tag) : document.createElement(d.tag);
     for (let j = 0; j + 1 < d.attrs.length; j += 2) node.setAttribute(d.attrs[j], d.attrs[j + 1]);
     for (const k of d.kids) node.appendChild(create(k, foreign));
@@ -236,6 +253,7 @@
   function reusable(node, d, foreign) {
     if (d.kind === "T") return node.nodeType === 3;
     if (d.kind === "F") return node.isEqualNode(foreign[d.index]);
+    if (d.kind === "K") return node.nodeType === 1 && node.getAttribute("data-static") === d.key;
     if (node.nodeType !== 1 || node.localName !== d.tag || (node.namespaceURI === SVG) !== (d.kind === "S")) {
       return false;
     }
@@ -247,7 +265,7 @@
       if (node.data !== d.text) node.data = d.text;
       return;
     }
-    if (d.kind === "F") return;  // an equal copy stays
+    if (d.kind === "F" || d.kind === "K") return;  // an equal copy stays
     const wanted = new Set();
     for (let j = 0; j + 1 < d.attrs.length; j += 2) {
       const name = d.attrs[j], value = d.attrs[j + 1];

@@ -82,8 +82,8 @@ def clone(template_id: str):
 
 
 def defs(template_id: str):
-    """The game's SVG symbol definitions: a real copy (one native clone), put in the board as it is."""
-    return by_id(template_id).content.firstElementChild.cloneNode(True)
+    """The game's SVG symbol definitions: a static part (kept in the board, cloned natively when missing)."""
+    return vdom.static(f"defs:{template_id}", lambda: by_id(template_id).content.firstElementChild)
 
 
 def card(template_id: str, classes=(), data: dict | None = None, texts: dict | None = None,

@@ -225,6 +225,29 @@ def fragment() -> Node:
     return Node("", "#fragment")
 
 
+class Static:
+    """A part that never changes for a given key (the symbol defs, a map's ground): made real once, and in the board
+    the page keeps the copy it has (marked `data-static`) or puts a native clone of it: no Python work per redraw."""
+
+    __slots__ = ("key", "real")
+
+    def __init__(self, key: str, real):
+        self.key, self.real = _clean(key), real
+
+
+_STATICS: dict[str, object] = {}
+STATIC_KEEP = 8  # a few grounds (tile layouts, orientations, languages) and the defs of the four games
+
+
+def static(key: str, build) -> Static:
+    """The unchanging part named `key`; `build()` gives its tree (or a real node) the first time it is asked for."""
+    if key not in _STATICS:
+        while len(_STATICS) >= STATIC_KEEP:
+            _STATICS.pop(next(iter(_STATICS)))
+        _STATICS[key] = realize(build())
+    return Static(key, _STATICS[key])
+
+
 # ---------------------------------------------------------------------- to the page and back
 
 _TEMPLATES: dict[str, Node] = {}
@@ -242,13 +265,18 @@ def clone(template_id: str) -> Node:
 def program(node: Node) -> tuple[str, list]:
     """The tree as static/table.js's `build` reads it, and the real DOM nodes it refers to (`F<i>` tokens):
     `E<tag>`/`S<tag>`/`D` open an HTML element, an SVG element or a fragment, then one `A` token of attributes
-    (name US value US ...); `T<text>` is a text node; `/` closes the element."""
+    (name US value US ...); `T<text>` is a text node; `K<i>:<key>` a static part (kept, or a clone of the i-th
+    real node); `/` closes the element."""
     tokens: list[str] = []
     foreign: list = []
 
     def walk(n) -> None:
         if isinstance(n, str):
             tokens.append("T" + _clean(n))
+            return
+        if isinstance(n, Static):
+            tokens.append(f"K{len(foreign)}:{n.key}")
+            foreign.append(n.real)
             return
         if not isinstance(n, Node):
             tokens.append(f"F{len(foreign)}")

@@ -27,9 +27,9 @@ from pygames.passages_secrets.data import (
     Z,
     district_type,
 )
-from pygames.web import kit
+from pygames.web import kit, vdom
 from pygames.web.kit import Space, target_button
-from pygames.web.vdom import el, realize, svg
+from pygames.web.vdom import el, svg
 
 NODES = {name: tuple(node["xy"]) for name, node in DATA["nodes"].items()}
 PATH_ENDS = {p["id"]: tuple(p["ends"]) for p in DATA["paths"]}
@@ -141,18 +141,12 @@ def marker_label(g: dict, d: str, mover: int, cat) -> str:
 # ---------------------------------------------------------------------- the city (one SVG)
 
 
-_GROUND: dict = {}  # the city's ground (districts, outlines, symbols, platforms; the dots), per tile layout
-
-
 def ground(tiles) -> tuple:
-    """The parts of the city that never change during a game, built once per tile layout and cloned at each
-    redraw: one DOM call instead of hundreds keeps a tap's redraw short (tap-to-DOM, `build.py bench`)."""
-    key = json.dumps(tiles, sort_keys=True)
-    if key not in _GROUND:
-        _GROUND.clear()
-        _GROUND[key] = (realize(city_ground(tiles)), realize(city_dots()))  # real: cloned natively
-    below, dots = _GROUND[key]
-    return below.cloneNode(True), dots.cloneNode(True)
+    """The parts of the city that never change during a game (districts, outlines, symbols, platforms; the dots),
+    static parts per tile layout: built once, then kept in the board (tap-to-DOM, `build.py bench`)."""
+    key = json.dumps(tiles, sort_keys=True, separators=(",", ":"))
+    return (vdom.static(f"ps-ground:{key}", lambda: city_ground(tiles)),
+            vdom.static("ps-dots", city_dots))
 
 
 def city_ground(tiles):

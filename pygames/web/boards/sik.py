@@ -13,9 +13,9 @@ The viewer's side is always at the bottom of the map.
 from __future__ import annotations
 
 from pygames.shadows_in_kyoto import data as D
-from pygames.web import kit
+from pygames.web import kit, vdom
 from pygames.web.kit import clone, target_button
-from pygames.web.vdom import el, realize, svg
+from pygames.web.vdom import el, svg
 
 POINTS_CHART = False  # SIK-6.1: no points; the end screen's table counts captures, which a chart must not add up
 
@@ -236,27 +236,25 @@ def map_node(view: dict, g: dict, me, cat, legal: list, placed: set):
     return wrap
 
 
-_GROUND: dict = {}  # the map's cells and coordinates, per (side at the bottom, language)
-
-
 def ground(flip: bool, cat):
-    """The map's cells and coordinates never change during a game: built once per orientation and language,
-    then cloned at each redraw (one DOM call instead of hundreds keeps a tap's redraw short: `build.py bench`)."""
-    key = (flip, cat.lang)
-    if key not in _GROUND:
-        layer = svg("g", {"class": "sik-ground"})
-        for cell in D.ALL_CELLS:
-            layer.appendChild(cell_node(cell, flip, cat))
-        for letter in D.COLUMNS:
-            x, _y = xy(f"{letter}1", flip)
-            for y in (PAD * 0.7, HEIGHT - PAD * 0.25):
-                layer.appendChild(svg("text", {"x": x + CELL / 2, "y": y, "class": "sik-coord"}, letter))
-        for row in range(1, NROW + 1):
-            _x, y = xy(f"a{row}", flip)
-            for x in (PAD / 2, WIDTH - PAD / 2):
-                layer.appendChild(svg("text", {"x": x, "y": y + CELL / 2 + 6, "class": "sik-coord"}, str(row)))
-        _GROUND[key] = realize(layer)  # real: cloned natively at each redraw
-    return _GROUND[key].cloneNode(True)
+    """The map's cells and coordinates never change during a game: a static part per orientation and language,
+    built once, then kept in the board (a tap's redraw stays short: `build.py bench`)."""
+    return vdom.static(f"sik-ground:{int(flip)}:{cat.lang}", lambda: ground_tree(flip, cat))
+
+
+def ground_tree(flip: bool, cat):
+    layer = svg("g", {"class": "sik-ground"})
+    for cell in D.ALL_CELLS:
+        layer.appendChild(cell_node(cell, flip, cat))
+    for letter in D.COLUMNS:
+        x, _y = xy(f"{letter}1", flip)
+        for y in (PAD * 0.7, HEIGHT - PAD * 0.25):
+            layer.appendChild(svg("text", {"x": x + CELL / 2, "y": y, "class": "sik-coord"}, letter))
+    for row in range(1, NROW + 1):
+        _x, y = xy(f"a{row}", flip)
+        for x in (PAD / 2, WIDTH - PAD / 2):
+            layer.appendChild(svg("text", {"x": x, "y": y + CELL / 2 + 6, "class": "sik-coord"}, str(row)))
+    return layer
 
 
 def cell_node(cell: str, flip: bool, cat):

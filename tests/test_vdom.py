@@ -1,0 +1,84 @@
+"""The boards' virtual elements (pygames/web/vdom.py) in CPython: the DOM methods the renderers use, and the
+program the page builds from (static/table.js `build`/`patch`; checked against the real DOM in
+tests/browser/test_patch.py)."""
+
+from pygames.web import kit, vdom
+from pygames.web.vdom import RS, US, el, svg
+
+
+def test_attributes_follow_the_dom_rules_of_el():
+    node = el("button", {"type": "button", "hidden": True, "disabled": False, "title": None, "data-n": 3})
+    assert node.attrs == {"type": "button", "hidden": "", "data-n": "3"}
+    node.setAttribute("aria-label", 7)
+    assert node.getAttribute("aria-label") == "7" and node.hasAttribute("hidden")
+    node.removeAttribute("hidden")
+    assert not node.hasAttribute("hidden")
+
+
+def test_class_list_text_and_children():
+    node = el("div", {"class": "a"}, "hello", [el("span", {"class": "x y"}, " world"), None])
+    node.classList.add("b", "a")
+    assert node.getAttribute("class") == "a b" and node.classList.contains("b")
+    node.classList.remove("a")
+    assert node.getAttribute("class") == "b"
+    assert node.textContent == "hello world"
+    assert node.children.length == 1 and node.children.item(0).tag == "span" and node.children.item(5) is None
+    node.textContent = "bye"
+    assert node.kids == ["bye"] and node.firstChild == "bye"
+    node.textContent = ""
+    assert node.kids == [] and node.firstChild is None
+
+
+def test_query_selector_takes_classes_tags_and_descendants():
+    card = el("div", {"class": "card"}, None, [
+        el("p", {"class": "val"}, None, [el("b", None, "3")]),
+        el("span", {"class": "name val"}, "Wealth"),
+        svg("svg", None, None, [svg("use", {"href": "#a"})])])
+    assert card.querySelector(".val b").textContent == "3"
+    assert card.querySelector("span.val").textContent == "Wealth"
+    assert [n.tag for n in card.querySelectorAll(".val")] == ["p", "span"]
+    assert card.querySelector("use").getAttribute("href") == "#a"
+    assert card.querySelector(".card") is None  # descendants only, as in the DOM
+    card.remove_matching("b")
+    assert card.querySelector(".val b") is None and card.querySelector("p") is not None
+
+
+def test_clone_is_deep_and_independent():
+    card = el("div", {"class": "c"}, None, [el("span", None, "1")])
+    copy = card.cloneNode(True)
+    copy.querySelector("span").textContent = "2"
+    copy.classList.add("d")
+    assert card.textContent == "1" and card.getAttribute("class") == "c"
+    assert copy.textContent == "2" and copy.getAttribute("class") == "c d"
+    assert card.cloneNode(False).kids == []
+
+
+def test_program_round_trips_and_no_text_can_forge_a_token():
+    hostile = f"Bob{RS}Eimg{RS}Aonerror{US}x{RS}/"
+    tree = el("div", {"class": "seat", "aria-label": f"name{US}onclick{US}alert(1)"}, hostile, [
+        svg("svg", {"viewBox": "0 0 2 2"}, None, [svg("circle", {"r": 1})]), "tail"])
+    text, foreign = vdom.program(tree)
+    assert foreign == []
+    back = vdom.parse(text)
+    assert back.attrs == {"class": "seat", "aria-label": "nameonclickalert(1)"}  # one attribute, no forged one
+    assert back.kids[0] == "BobEimgAonerrorx/"  # one text node: no element was forged
+    assert back.kids[1].ns == vdom.SVG_NS and back.kids[1].kids[0].tag == "circle"
+    assert back.kids[2] == "tail"
+    assert vdom.program(back)[0] == text
+
+
+def test_real_nodes_travel_beside_the_program():
+    real = object()  # stands for a DOM node handed over as is (a cached ground, the symbol defs)
+    frag = vdom.fragment()
+    frag.append(el("p", None, "a"), real)
+    text, foreign = vdom.program(frag)
+    assert foreign == [real] and text.split(RS) == ["D", "Ep", "A", "Ta", "/", "F0", "/"]
+
+
+def test_the_kit_builds_virtual_parts():
+    button = kit.target_button("place:A1", "Dig A1", "ps-spot", text="Go")
+    assert isinstance(button, vdom.Node) and button.getAttribute("data-action") == "place:A1"
+    assert button.getAttribute("aria-label") == "Go: Dig A1"  # label in name (WCAG 2.5.3)
+    row = kit.track([kit.Space("1", "here", (el("i", None, "x"),)), kit.Space("2")], "track")
+    assert [li.textContent for li in row.children] == ["1x", "2"]
+    assert row.children.item(0).getAttribute("class") == "here"
