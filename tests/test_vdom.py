@@ -82,3 +82,26 @@ def test_the_kit_builds_virtual_parts():
     row = kit.track([kit.Space("1", "here", (el("i", None, "x"),)), kit.Space("2")], "track")
     assert [li.textContent for li in row.children] == ["1x", "2"]
     assert row.children.item(0).getAttribute("class") == "here"
+
+
+def test_a_pile_is_its_heading_then_its_cards():
+    pile = kit.pile([el("h4", None, "Army")], [el("div", {"class": "card"}, "A1"), el("div", {"class": "card"}, "A2")],
+                    "pax-cat", {"data-category": "army"}, "Army: 3 symbols")
+    assert [c.tag for c in pile.children] == ["h4", "div", "div"]
+    assert pile.getAttribute("aria-label") == "Army: 3 symbols" and pile.getAttribute("data-category") == "army"
+    assert [c.textContent for c in pile.querySelectorAll(".card")] == ["A1", "A2"]
+
+
+def test_a_template_clone_finds_its_parts_by_the_remembered_path_and_still_checks_them():
+    vdom.add_template("t-card", el("div", {"class": "card"}, None, [
+        el("p", {"class": "val"}, None, [el("b", None, "?")]), el("span", {"class": "name"}, "?")]))
+    first = vdom._TEMPLATES["t-card"].cloneNode(True)
+    first.template = "t-card"
+    first.querySelector(".val b").textContent = "3"
+    assert ("t-card", ".val b") in vdom._PATHS
+    second = vdom._TEMPLATES["t-card"].cloneNode(True)
+    second.template = "t-card"
+    assert second.querySelector(".val b").textContent == "?"  # a fresh card: the template's words
+    second.kids.insert(0, el("p", None, None, [el("b", None, "not the value")]))  # moved: the path now misleads
+    assert second.querySelector(".val b").textContent == "?"  # checked, then found by search
+    assert first.textContent == "3?"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import string
+import re
 from pathlib import Path
 
 LANGS = ("fr", "en")
@@ -32,19 +32,13 @@ def load() -> dict[str, dict[str, str]]:
     return merged
 
 
-class _Plural(string.Formatter):
-    """`{n:card|cards}` prints the word that agrees with n: English takes the singular for 1 only, French for 0
-    and 1 ("0 carte", "1 carte", "2 cartes"). Any other field is formatted as usual."""
+# `{n:card|cards}` prints the word that agrees with n: English takes the singular for 1 only, French for 0 and 1
+# ("0 carte", "1 carte", "2 cartes"). Any other field is formatted as usual (str.format_map).
+_PLURAL_FIELD = re.compile(r"\{(\w+):([^{}|]*)\|([^{}]*)\}")
 
-    def __init__(self, lang: str):
-        super().__init__()
-        self.lang = lang
 
-    def format_field(self, value, format_spec: str):
-        if "|" not in format_spec:
-            return super().format_field(value, format_spec)
-        one, _, other = format_spec.partition("|")
-        return one if singular(value, self.lang) else other
+def _escape(word: str) -> str:
+    return word.replace("{", "{{").replace("}", "}}")
 
 
 def singular(value, lang: str) -> bool:
@@ -82,9 +76,10 @@ class Catalogue:
         if "{" not in template:
             return template
         values = _Args({name: self.arg(name, value) for name, value in args.items()})
-        if "|" not in template:  # no plural: str.format_map does the same, many times faster than string.Formatter
-            return template.format_map(values)
-        return _Plural(self.lang).vformat(template, (), values)
+        if "|" in template:  # `{n:card|cards}`: the word first, then str.format_map (string.Formatter is slow)
+            template = _PLURAL_FIELD.sub(lambda m: _escape(m.group(2) if singular(values[m.group(1)], self.lang)
+                                                           else m.group(3)), template)
+        return template.format_map(values)
 
     def arg(self, name: str, value) -> str:
         if self.format_arg is not None:

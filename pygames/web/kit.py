@@ -110,6 +110,12 @@ def hand(cards, cls: str, attrs: dict | None = None, tag: str = "div"):
     return el(tag, {"class": cls, **(attrs or {})}, None, list(cards))
 
 
+def pile(heading, cards, cls: str, attrs: dict | None = None, label: str | None = None):
+    """A labelled group of cards (a category's column, a seat's tableau): its heading parts, then its cards in the
+    order given; `label` is its accessible name (what the heading shows, in words)."""
+    return el("div", {"class": cls, "aria-label": label, **(attrs or {})}, None, [*heading, *cards])
+
+
 @dataclass
 class Space:
     """One space of a track: its words (a number, a cost), its classes, the markers standing on it (DOM nodes)

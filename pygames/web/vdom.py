@@ -15,6 +15,8 @@ forge an element or an attribute.
 
 from __future__ import annotations
 
+import functools
+
 try:
     import js
 except ImportError:  # CPython (tests): trees can be built and inspected, not realized
@@ -75,12 +77,13 @@ class Node:
 
     # No parent pointer: a tree without cycles is freed by reference counting as soon as it is drawn, never left to
     # Python's cyclic collector (whose pauses would land in the middle of a tap).
-    __slots__ = ("ns", "tag", "attrs", "kids")
+    __slots__ = ("ns", "tag", "attrs", "kids", "template")
 
     def __init__(self, ns: str, tag: str, attrs: dict | None = None, kids: list | None = None):
         self.ns, self.tag = ns, tag
         self.attrs = attrs if attrs is not None else {}
         self.kids = kids if kids is not None else []
+        self.template = None  # a clone of a prebuilt template: its id, so selector lookups can be remembered
 
     # -- building (a node is appended once: renderers build trees, they never move a part)
     def appendChild(self, child):
@@ -139,7 +142,9 @@ class Node:
 
     def cloneNode(self, deep: bool = False) -> Node:
         kids = [k if isinstance(k, str) else k.cloneNode(True) for k in self.kids] if deep else []
-        return Node(self.ns, self.tag, dict(self.attrs), kids)
+        copy = Node(self.ns, self.tag, dict(self.attrs), kids)
+        copy.template = self.template
+        return copy
 
     # -- finding (the selectors the renderers use: `.class`, `tag`, `tag.class`, and descendants of those)
     def querySelectorAll(self, selector: str) -> list[Node]:
@@ -149,6 +154,22 @@ class Node:
         return found
 
     def querySelector(self, selector: str):
+        if self.template is not None:  # a card being filled: where the selector led in its template, if still so
+            path = _PATHS.get((self.template, selector))
+            if path is not None:
+                node, chain = self, []
+                for index in path:
+                    kids = node.kids if isinstance(node, Node) else ()
+                    node = kids[index] if index < len(kids) else None
+                    chain.append(node)
+                steps = [_compound(part) for part in selector.split()]
+                if (all(isinstance(n, Node) for n in chain) and node.matches_compound(*steps[-1])
+                        and _ancestors_match(chain[:-1], steps[:-1])):
+                    return node
+        if self.template is not None and (self.template, selector) not in _PATHS and self.template in _TEMPLATES:
+            _remember(self.template, selector)
+            if (self.template, selector) in _PATHS:
+                return self.querySelector(selector)
         found = self.querySelectorAll(selector)
         return found[0] if found else None
 
@@ -161,6 +182,7 @@ class Node:
         return True
 
 
+@functools.lru_cache(maxsize=512)
 def _compound(part: str) -> tuple[str | None, tuple]:
     bits = part.split(".")
     if any(ch in part for ch in "#[]:>+~*,"):
@@ -251,6 +273,7 @@ def static(key: str, build) -> Static:
 # ---------------------------------------------------------------------- to the page and back
 
 _TEMPLATES: dict[str, Node] = {}
+_PATHS: dict[tuple[str, str], tuple] = {}  # (template, selector) -> child indexes from the root to the first match
 
 
 def clone(template_id: str) -> Node:
@@ -258,8 +281,36 @@ def clone(template_id: str) -> Node:
     if template_id not in _TEMPLATES:
         program = str(js.window.pygamesTable.describe(js.document.getElementById(template_id).content
                                                        .firstElementChild))
-        _TEMPLATES[template_id] = parse(program)
-    return _TEMPLATES[template_id].cloneNode(True)
+        add_template(template_id, parse(program))
+    copy = _TEMPLATES[template_id].cloneNode(True)
+    copy.template = template_id
+    return copy
+
+
+def add_template(template_id: str, root: Node) -> None:
+    """Remember a template's tree, and where each selector the renderers ask of it leads (found once)."""
+    _TEMPLATES[template_id] = root
+    for key in [k for k in _PATHS if k[0] == template_id]:
+        del _PATHS[key]
+
+
+def _path_to(root: Node, target: Node) -> tuple | None:
+    for i, kid in enumerate(root.kids):
+        if kid is target:
+            return (i,)
+        if isinstance(kid, Node):
+            below = _path_to(kid, target)
+            if below is not None:
+                return (i, *below)
+    return None
+
+
+def _remember(template_id: str, selector: str) -> None:
+    found = _TEMPLATES[template_id].querySelectorAll(selector)
+    if found:
+        path = _path_to(_TEMPLATES[template_id], found[0])
+        if path is not None:
+            _PATHS[(template_id, selector)] = path
 
 
 def program(node: Node) -> tuple[str, list]:

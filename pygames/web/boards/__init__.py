@@ -4,8 +4,10 @@ Contract (the shell in ``pygames.web.app`` calls it after every change, with the
 
     render(board, view, legal, cat) -> set[str]
 
-- ``board``: the empty ``#board`` element to fill (build nodes with ``pygames.web.render.el``/``svg``, or clone
-  the Jinja2-prebuilt ``<template id="<game>-...">`` fragments of ``templates/<game>/fragments.html.j2``).
+- ``board``: a ``pygames.web.vdom`` fragment to fill with ``vdom.el``/``svg`` trees and clones of the Jinja2-prebuilt
+  ``<template id="<game>-...">`` fragments of ``templates/<game>/fragments.html.j2`` (``kit.clone``, ``kit.card``);
+  the shell patches the page's ``#board`` with it in one call (only what changed is touched). Parts that never change
+  (symbol defs, a map's ground) are ``vdom.static`` parts, kept in the page between redraws.
 - ``view``: ``core.view(game, state, viewer)`` — the only game data a renderer may read (never the state).
 - ``legal``: the viewer's legal actions (empty when it is not a human's turn on this screen).
 - ``cat``: the ``i18n.Catalogue`` (``cat.t(key, **args)``, ``cat.seat_name(seat)``, ``cat.lang``).
@@ -26,7 +28,7 @@ solo campaign): the shell reads and stores it and hands it in as ``view["device"
 The shell also draws the final board with ``render(board, final_view, [], cat)``: a renderer must draw the
 spectator's end-of-game view. Board targets are built with ``pygames.web.kit.target_button`` (label in name,
 tooltip, touch preview words); cards with ``kit.card`` (a filled clone of the game's prebuilt fragment), rows of
-cards with ``kit.hand``, rows of spaces with markers with ``kit.track``.
+cards with ``kit.hand``, labelled groups of cards with ``kit.pile``, rows of spaces with markers with ``kit.track``.
 
 Text goes in with textContent only. Every colour also carries a symbol or a label (colour-blind safe).
 Rules pages are ``<template id="rules-<game>-<lang>">`` in the same fragments file; the Rules menu shows them.

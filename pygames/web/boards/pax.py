@@ -203,7 +203,7 @@ def draw_panel(ctx: Ctx, box):
         box.appendChild(note(t("pax.ui.draw_used", dests=", ".join(t(f"pax.dest.{d}") for d in draw["used"]))))
     if draw["left"]:
         box.appendChild(note(t("pax.ui.draw_left", left=draw["left"])))
-    row = el("div", {"class": "pax-front", "data-anim-frame": "pax-front", "aria-label": t("pax.ui.front")})
+    choices = []
     for card in g["front"] or []:
         label = card_label(card, ctx.cat)
         dests = el("div", {"class": "pax-dests"})
@@ -214,8 +214,8 @@ def draw_panel(ctx: Ctx, box):
                 f"legion:{n}:{card}", t("pax.ui.to_legion", numeral=NUMERALS[i], value=value + CARDS[card][2]),
                 ctx.cat.t("pax.act.legion", card=label, legion=NUMERALS[i])))
         add(dests, ctx.button(f"bottom:{card}", t("pax.ui.to_bottom"), ctx.cat.t("pax.act.bottom", card=label)))
-        row.appendChild(el("div", {"class": "pax-choice"}, None, [card_node(card, ctx.cat), dests]))
-    box.appendChild(row)
+        choices.append(el("div", {"class": "pax-choice"}, None, [card_node(card, ctx.cat), dests]))
+    box.appendChild(kit.hand(choices, "pax-front", {"data-anim-frame": "pax-front", "aria-label": t("pax.ui.front")}))
     return box
 
 
@@ -259,12 +259,10 @@ def category_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols:
         if strength and strength[c] != sym:
             nums.appendChild(el("span", {"class": "pax-bonus"}, ctx.t("pax.ui.bonus", n=strength[c] - sym)))
             nums.appendChild(el("span", {"class": "pax-bonus"}, ctx.t("pax.ui.strength", t=strength[c])))
-        col = el("div", {"class": f"pax-cat pax-{c}" + ("" if sym else " pax-zero"), "data-category": c,
-                         "data-symbols": sym}, None, [head, nums])
-        col.setAttribute("aria-label", f"{ctx.t('pax.category.' + c)}: {ctx.t('pax.ui.symbols_n', n=sym)}")
-        for card in by_cat[c]:
-            col.appendChild(card_node(card, ctx.cat, small=small, came_from=came_from))
-        grid.appendChild(col)
+        grid.appendChild(kit.pile(
+            [head, nums], [card_node(card, ctx.cat, small=small, came_from=came_from) for card in by_cat[c]],
+            f"pax-cat pax-{c}" + ("" if sym else " pax-zero"), {"data-category": c, "data-symbols": sym},
+            f"{ctx.t('pax.category.' + c)}: {ctx.t('pax.ui.symbols_n', n=sym)}"))
     return grid
 
 
