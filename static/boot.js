@@ -108,18 +108,37 @@
   }
   window.pygamesBootFailed = fail;
 
+  // The snapshot's worker boots a second Python for a few seconds: on a tablet with two cores it would slow the
+  // player's taps. It starts when the player has not touched the page for QUIET_MS (and the page is idle), so it
+  // runs while they read or think, not while they play a burst of moves.
+  const QUIET_MS = 2000;
+  let lastInput = performance.now();
+  for (const type of ["pointerdown", "keydown", "click"]) {
+    addEventListener(type, () => { lastInput = performance.now(); }, { capture: true, passive: true });
+  }
+  function whenQuiet(task) {
+    const idle = window.requestIdleCallback || ((f) => setTimeout(f, 50));
+    const check = () => {
+      const waited = performance.now() - lastInput;
+      if (waited >= QUIET_MS) idle(() => (performance.now() - lastInput >= QUIET_MS ? task() : check()),
+                                   { timeout: 1000 });
+      else setTimeout(check, QUIET_MS - waited + 20);
+    };
+    check();
+  }
+
   // Once the app is ready, and never before: register the service worker, then (in idle time) make the memory
   // snapshot later visits boot from, if this device has none for this build yet.
   let afterReadyDone = false;
   new MutationObserver(() => {
     if (root.dataset.appState !== "ready" || afterReadyDone) return;
     afterReadyDone = true;
+    lastInput = performance.now();  // the player's first taps come now: the snapshot waits for a quiet moment
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.register(new URL("sw.js", location.href).pathname).catch(() => {});
     }
-    const idle = window.requestIdleCallback || ((f) => setTimeout(f, 200));
-    window.pygamesSnapshot.attempt = new Promise((resolve) => idle(() => ensureSnapshot()
-      .catch((e) => console.warn("pygames: no snapshot:", String(e))).finally(resolve), { timeout: 3000 }));
+    window.pygamesSnapshot.attempt = new Promise((resolve) => whenQuiet(() => ensureSnapshot()
+      .catch((e) => console.warn("pygames: no snapshot:", String(e))).finally(resolve)));
   }).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
 
   async function ensureSnapshot() {

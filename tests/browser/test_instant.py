@@ -324,3 +324,25 @@ def test_with_storage_refused_every_visit_boots_cold_and_plays(browser, test_sit
     finally:
         app.close()
         stop(srv)
+
+
+def test_the_snapshot_waits_for_the_player_to_pause(browser, test_site_dir):
+    """The snapshot's worker boots a second interpreter: it never starts while the player keeps tapping (a tablet
+    with two cores would slow their moves), only once they pause, and then it is stored as usual."""
+    srv, origin = serve(test_site_dir)
+    app = AppPage(browser, origin, locale="en-US")
+    workers: list[str] = []
+    app.page.on("worker", lambda w: workers.append(w.url))
+    try:
+        app.open()
+        for _ in range(10):  # real taps, 0.4 s apart, for about 4 s after the app is ready
+            app.page.click("#home-title")
+            app.page.wait_for_timeout(400)
+        assert not [u for u in workers if "snapshot-worker" in u], workers
+        assert app.page.get_attribute("html", "data-snapshot") is None
+        headers = wait_snapshot_stored(app)  # the player paused: now it is made
+        assert headers["x-build"] == app.page.get_attribute("html", "data-build")
+        assert [u for u in workers if "snapshot-worker" in u]
+    finally:
+        app.close()
+        stop(srv)
