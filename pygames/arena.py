@@ -1,7 +1,7 @@
 """Bot-versus-bot games on the command line, for measuring the computer opponents.
 
     python3 -m pygames.arena GAME --games N --seats A,B[,C...] [--players K] [--think MS] [--jobs J] [--json]
-                             [--iterations I] [--opt KEY=VALUE ...] [--seed S]
+                             [--iterations I] [--opt KEY=VALUE ...] [--seed S] [--log FILE]
 
 Seat names: random, heuristic (the game's own quick bot), easy (the same bot, as the app's easy level),
 normal, hard (IS-MCTS with the level's think time). With --players K beyond the seats given, the last seat
@@ -101,13 +101,13 @@ def run(gid: str, games: int, names: list[str], players: int, think_ms=None, ite
             for out in pool.imap_unordered(play_one, work):
                 outcomes.append(out)
                 if progress:
-                    progress(len(outcomes), games)
+                    progress(len(outcomes), games, out)
     else:
         outcomes = []
         for job in work:
             outcomes.append(play_one(job))
             if progress:
-                progress(len(outcomes), games)
+                progress(len(outcomes), games, outcomes[-1])
     wins = dict.fromkeys(labels, 0)
     ties = 0
     for out in outcomes:
@@ -163,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opt", action="append", default=[], help="a game option KEY=VALUE")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--log", help="append one JSON line per finished game to this file (a long run stopped "
+                                      "early keeps its games)")
     args = parser.parse_args(argv)
     names = [s.strip() for s in args.seats.split(",") if s.strip()]
     if not names or any(n not in SEAT_NAMES for n in names):
@@ -174,8 +176,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{args.game} takes {lo}-{hi} players, at most as many seat names, and N, J >= 1")
     options = dict(parse_option(o, game) for o in args.opt)
 
-    def progress(done, total):
+    labels = labels_for(names + [names[-1]] * (players - len(names)))
+
+    def progress(done, total, out):
         print(f"\r{done}/{total}", end="", file=sys.stderr, flush=True)
+        if args.log:
+            with open(args.log, "a", encoding="utf-8") as log:
+                winners = [labels[w] for w in out["winners"]]
+                log.write(json.dumps({"game": args.game, "seats": labels, "winners": winners, "scores": out["scores"],
+                                      "rome": out["rome"], "steps": out["steps"],
+                                      "seconds": round(out["seconds"], 2)}) + "\n")
 
     summary = run(args.game, args.games, names, players, args.think, args.iterations, args.jobs, options,
                   args.seed, progress)

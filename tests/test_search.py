@@ -168,6 +168,17 @@ def test_arena_labels_rotation_and_json_line(capsys):
     assert sum(data["wins"].values()) + data["ties"] == 2
 
 
+def test_arena_log_keeps_every_finished_game(tmp_path):
+    """--log appends a line per game as it ends, so a long run stopped early still counts its games."""
+    import json
+
+    log = tmp_path / "games.jsonl"
+    assert arena.main(["ps", "--games", "3", "--seats", "random,heuristic", "--log", str(log)]) == 0
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(lines) == 3 and all(line["seats"] == ["random", "heuristic"] for line in lines)
+    assert all(set(line["winners"]) <= {"random", "heuristic"} and len(line["scores"]) == 2 for line in lines)
+
+
 @pytest.mark.parametrize("gid", GAMES)
 def test_every_game_supplies_search_hooks_that_score_a_game_not_over(gid):
     """Each game's `ai` module is found through the registry and scores sampled states mid-game: one reward in
