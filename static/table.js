@@ -41,7 +41,16 @@
       if (before.has(k) && before.get(k) !== signature(node)) changed.push(node);
     }
     const innermost = changed.filter(n => !changed.some(m => m !== n && n.contains(m)));
-    for (const node of innermost) node.classList.add("moved");
+    const pulse = !reduced() && root.animate;
+    for (const node of innermost) {
+      node.classList.add("moved");  // the ring stays until the viewer's next move (static/app.css)
+      // A pulse as it appears: a Web Animation, so it plays again on a part the patched board kept (a CSS
+      // animation would not restart on an element that already had the class).
+      if (pulse && !(node instanceof SVGElement)) {
+        node.animate([{outlineColor: "transparent", boxShadow: "0 0 0 10px rgba(230, 159, 0, 0.55)"},
+                      {boxShadow: "0 0 0 0 rgba(230, 159, 0, 0)"}], {duration: 380, easing: "ease-out"});
+      }
+    }
     return innermost.length;
   }
 
@@ -304,7 +313,11 @@
   function patch(target, program, ...foreign) {
     const top = parse(program);
     const kids = top.length === 1 && top[0].kind === "D" ? top[0].kids : top;
-    for (const animation of target.getAnimations ? target.getAnimations({subtree: true}) : []) animation.cancel();
+    for (const animation of target.getAnimations ? target.getAnimations({subtree: true}) : []) {
+      // the last redraw's slides and pulses (Web Animations) end with it, as they did when the board was rebuilt
+      if (!(window.CSSAnimation && animation instanceof CSSAnimation) &&
+          !(window.CSSTransition && animation instanceof CSSTransition)) animation.cancel();
+    }
     morph(target, kids, foreign);
   }
 
