@@ -172,37 +172,7 @@
   const SVG = "http://www.w3.org/2000/svg";
 
   function build(program, ...foreign) {
-    const tokens = program.split("\x1e"), stack = [];
-    let root = null;
-    for (let i = 0; i < tokens.length; i++) {
-      const t = tokens[i], kind = t[0];
-      let node = null;
-      if (kind === "E" || kind === "S") {
-        node = kind === "S" ? document.createElementNS(SVG, t.slice(1)) : document.createElement(t.slice(1));
-        const a = tokens[++i];
-        if (a.length > 1) {
-          const parts = a.slice(1).split("\x1f");
-          for (let j = 0; j + 1 < parts.length; j += 2) node.setAttribute(parts[j], parts[j + 1]);
-        }
-      } else if (kind === "D") {
-        node = document.createDocumentFragment();
-      } else if (kind === "T") {
-        stack[stack.length - 1].appendChild(document.createTextNode(t.slice(1)));
-        continue;
-      } else if (kind === "F") {
-        stack[stack.length - 1].appendChild(foreign[Number(t.slice(1))]);
-        continue;
-      } else if (kind === "K") {
-        stack[stack.length - 1].appendChild(create(staticOf(t), foreign));
-        continue;
-      } else if (kind === "/") {
-        const done = stack.pop();
-        if (stack.length) stack[stack.length - 1].appendChild(done); else root = done;
-        continue;
-      }
-      stack.push(node);
-    }
-    return root;
+    return create(parse(program)[0], foreign);
   }
 
   // Patch instead of rebuild: make `target`'s children match a fragment program, reusing every element whose tag is
@@ -252,6 +222,11 @@
       const copy = foreign[d.index].cloneNode(true);
       copy.setAttribute("data-static", d.key);
       return copy;
+    }
+    if (d.kind === "D") {
+      const fragment = document.createDocumentFragment();
+      for (const k of d.kids) fragment.appendChild(create(k, foreign));
+      return fragment;
     }
     const node = d.kind === "S" ? document.createElementNS(SVG, d.tag) : document.createElement(d.tag);
     for (let j = 0; j + 1 < d.attrs.length; j += 2) node.setAttribute(d.attrs[j], d.attrs[j + 1]);
