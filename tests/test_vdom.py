@@ -67,6 +67,18 @@ def test_program_round_trips_and_no_text_can_forge_a_token():
     assert vdom.program(back)[0] == text
 
 
+def test_static_parts_travel_beside_the_program_with_their_key():
+    class Real:  # stands for the real node a static part was made into
+        textContent = "defs"
+
+    vdom._STATICS["t-defs"] = Real()
+    part = vdom.static("t-defs", lambda: None)
+    holder = el("div", None, "a", [part])
+    assert holder.textContent == "adefs"
+    text, foreign = vdom.program(holder)
+    assert text.split(RS)[-2] == "K0:t-defs" and foreign == [vdom._STATICS["t-defs"]]
+
+
 def test_real_nodes_travel_beside_the_program():
     real = object()  # stands for a DOM node handed over as is (a cached ground, the symbol defs)
     frag = vdom.fragment()

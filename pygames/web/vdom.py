@@ -126,7 +126,8 @@ class Node:
 
     @property
     def textContent(self) -> str:
-        return "".join(k if isinstance(k, str) else str(k.textContent) for k in self.kids)
+        return "".join(k if isinstance(k, str) else str((k.real if isinstance(k, Static) else k).textContent)
+                       for k in self.kids)
 
     @textContent.setter
     def textContent(self, text) -> None:
