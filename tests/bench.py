@@ -288,7 +288,7 @@ def main(root: Path, dist: Path, runs: int = 5) -> int:
             first = tap_latency(browser, test_origin, gid, moves=10, steady=False)
             print(f"game {gid}: tap-to-DOM (to the next frame) p50 {pct(samples, 0.5):.1f} ms, "
                   f"p95 {pct(samples, 0.95):.1f} ms (target <= {TAP_TARGET_MS}; {len(samples)} taps); the first "
-                  f"10 taps of a first visit, while the snapshot is made: p50 {pct(first, 0.5):.1f} ms, "
+                  f"10 taps of a first visit (the snapshot waits for a pause): p50 {pct(first, 0.5):.1f} ms, "
                   f"max {max(first):.1f} ms")
         search_bench.print_browser(browser, test_origin)
         browser.close()
