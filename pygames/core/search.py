@@ -24,9 +24,11 @@ A game may add search hooks in an optional module ``<package>.ai``:
     evaluate(state) -> list[float]              each seat's expected reward in [0, 1] for a state not over;
                                                  with it, playouts stop after ``ROLLOUT_DEPTH`` actions
     ROLLOUT_DEPTH: int                          (optional) override of the default below
-    search_actions(legal) -> list[str]          the legal actions worth searching (never empty when legal is
-                                                 not): e.g. PAX drops "take back a staged card", a pure undo
-                                                 that would let the tree cycle; a function of `legal` only
+    search_actions(legal, state, seat) -> list  the legal actions worth searching (never empty when legal is
+                                                 not), given a full state the search sampled for `seat` (at
+                                                 the root: one sampled from the view): e.g. PAX drops "take
+                                                 back a staged card", a pure undo that would let the search
+                                                 and the game cycle
 
 Budgets: a level is a think time (a slow tablet is never frozen for long) with an iteration cap; tests and the
 arena may pass a fixed iteration count instead, which makes the choice a pure function of (view, legal, seed).
@@ -60,9 +62,9 @@ class Hooks:
     depth: int = ROLLOUT_DEPTH
     prune: object = None
 
-    def actions(self, legal: list[str]) -> list[str]:
+    def actions(self, legal: list[str], state: dict, seat: int) -> list[str]:
         """The legal actions the search considers (all of them unless the game prunes)."""
-        return legal if self.prune is None else self.prune(legal)
+        return legal if self.prune is None else self.prune(legal, state, seat)
 
 
 _HOOKS: dict = {}
@@ -140,7 +142,7 @@ def score_rewards(values: list[float], scale: float) -> list[float]:
 
 
 def _policy_move(game, hooks: Hooks, state: dict, seat: int, rng: Rng) -> str:
-    legal = hooks.actions(game.legal_actions(state, seat))
+    legal = hooks.actions(game.legal_actions(state, seat), state, seat)
     if hooks.rollout is not None and len(legal) > 1:
         return hooks.rollout(state, seat, legal, rng)
     return legal[rng.below(len(legal))]
@@ -207,7 +209,7 @@ def iterate(game, hooks: Hooks, root: Node, view: dict, seat: int, root_legal: l
             # another seat's part of a simultaneous choice: blind to ours, by policy, outside the tree
             game.apply_action(state, mover, _policy_move(game, hooks, state, mover, rng))
             continue
-        legal = root_legal if node is root else hooks.actions(game.legal_actions(state, mover))
+        legal = root_legal if node is root else hooks.actions(game.legal_actions(state, mover), state, mover)
         key, expanded = _select(node, legal, mover, rng)
         node = node.children[key]
         path.append((node, mover))
@@ -226,10 +228,11 @@ def choose(game, view: dict, legal: list[str], *, seconds: float | None = None, 
         raise ValueError("choose() needs a time or an iteration budget")
     start = time.perf_counter()
     hooks = hooks_of(game)
-    legal = hooks.actions(legal)
+    seat = view["viewer"]
+    if hooks.prune is not None and len(legal) > 1:  # the game prunes on facts of the seat's own, in a sample
+        legal = hooks.actions(legal, fast.search_mode(game.determinize(view, seat, Rng(seed ^ 0x5EED))), seat)
     if len(legal) == 1:
         return Outcome(legal[0], 0, 0.0, {legal[0]: 0})
-    seat = view["viewer"]
     rng = Rng(seed)
     root = Node()
     cap = iterations if iterations is not None else 10**9

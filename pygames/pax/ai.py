@@ -7,23 +7,48 @@ from __future__ import annotations
 
 from pygames.core.search import result_reward, score_rewards
 
+from .data import CARDS, category
+from .rules import cap_problem, play_cost
 from .scoring import result
 
 ROLLOUT_DEPTH = 20  # actions before the position is scored
 SCALE = 3.0         # a points margin worth about e:1 odds
 
 
-def search_actions(legal: list[str]) -> list[str]:
-    """The play step searched as a choice of a set: cards are staged in one canonical order (only cards after
-    every staged one, which `unstage:` actions name), and taken back only while the staged set may not be
-    played (no `finish`: over the Fleet/Army cap, PAX-5.5). Any set the rules allow can still be staged
-    (staging depends on the count only, PAX-4.24), and the tree and the playouts no longer cycle."""
+def search_actions(legal: list[str], state: dict, seat: int) -> list[str]:
+    """The play step searched as a choice of a set, which only grows: cards are staged in one canonical order
+    (only cards after every staged one), never taken back while the set may be played, and never staged when the
+    set could then not be played at all (over the Fleet/Army cap, PAX-5.5, with no Land or Intrigue card left to
+    stage that the money allows to raise it). A staged set is taken back (its last card) only when nothing else is
+    possible. Any set the rules allow can still be reached (staging depends on the count only, PAX-4.24), and
+    neither the search tree nor the game can cycle through stage/unstage."""
     staged = [a[len("unstage:"):] for a in legal if a.startswith("unstage:")]
-    if staged and "finish" not in legal:
-        return [a for a in legal if a.startswith("unstage:")]
     last = max(staged, default="")
-    kept = [a for a in legal if not a.startswith("unstage:") and not (a.startswith("stage:") and a[6:] < last)]
-    return kept or legal
+    forward = [a for a in legal if a.startswith("stage:") and a[6:] > last]
+    if state.get("phase") == "play" and state.get("staged") is not None:
+        forward = [a for a in forward if playable_later(state, seat, [*state["staged"], a[6:]])]
+    others = [a for a in legal if not a.startswith(("stage:", "unstage:"))]
+    if "finish" in legal or forward:
+        return [*others, *forward] or legal
+    return [f"unstage:{last}"] if staged else legal
+
+
+def playable_later(state: dict, seat: int, staged: list[str]) -> bool:
+    """Whether the staged set may be played now, or after staging (in the canonical order, as money allows) Land
+    or Intrigue cards from the hand that lift the cap (PAX-5.1..5.5: the cap is their larger symbol count)."""
+    area = state["areas"][seat]
+    if cap_problem(area, staged) is None:
+        return True
+    last = max(staged)
+    room = 0
+    while play_cost(len(staged) + room + 1) <= state["money"][seat]:
+        room += 1
+    hand = [c for c in state["hands"][seat] or [] if c not in staged and c > last]
+    for lift in ("land", "intrigue"):
+        best = sorted((c for c in hand if category(c) == lift), key=lambda c: -CARDS[c][1])[:room]
+        if best and cap_problem(area, [*staged, *best]) is None:
+            return True
+    return False
 
 
 def evaluate(state: dict) -> list[float]:
