@@ -150,13 +150,13 @@
       return;
     }
     // The page fetches the package (so the service worker answers with this page's build), the worker boots.
-    const zip = await (await fetch("pygames.zip")).arrayBuffer();
+    const bundle = await (await fetch("pygames.bundle")).arrayBuffer();
     const worker = new Worker("static/snapshot-worker.mjs", { type: "module" });
     const result = await new Promise((resolve) => {
       worker.onmessage = (event) => resolve(event.data);
       worker.onerror = (event) => resolve({ ok: false, message: String(event.message || "worker error") });
-      worker.postMessage({ build: data.version, key: snapshotKey, cacheName: SNAPSHOT_CACHE, zip,
-                           imports: data.snapshotImports }, [zip]);
+      worker.postMessage({ build: data.version, key: snapshotKey, cacheName: SNAPSHOT_CACHE, bundle,
+                           imports: data.snapshotImports }, [bundle]);
     });
     worker.terminate();
     window.pygamesSnapshot.made = result;

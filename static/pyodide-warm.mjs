@@ -14,8 +14,37 @@ import { loadPyodide as coldLoad, version } from "../runtime/pyodide/pyodide.mjs
 export { version };
 
 const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
+const bundleURL = new URL("../pygames.bundle", import.meta.url).href;
+
+// Our Python packages (build.py bundle_packages: gzip of a JSON line [[path, size], …] then the files' bytes),
+// written into the working directory where Python imports them. Unpacked here with the browser's gunzip rather
+// than by PyScript's `files` setting, whose zip unpacking imports zipfile/shutil/tempfile (~150 ms of a boot).
+export async function installPackage(pyodide, bundle) {
+  const stream = new Blob([bundle]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  const newline = bytes.indexOf(10);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(0, newline)));
+  const FS = pyodide.FS, root = FS.cwd();
+  let at = newline + 1;
+  for (const [path, size] of index) {
+    const target = `${root}/${path}`;
+    FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    FS.writeFile(target, bytes.subarray(at, at + size));
+    at += size;
+  }
+  if (at !== bytes.length) throw new Error("pygames.bundle: the index does not match the files");
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+}
+
+async function fetchBundle() {
+  const response = await fetch(bundleURL);
+  if (!response.ok) throw new Error(`pygames.bundle: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
 
 async function boot(options) {
+  const bundle = fetchBundle();
+  bundle.catch(() => {});  // reported below, when the boot needs it
   const root = globalThis.document && document.documentElement;
   const shell = globalThis.pygamesSnapshot;
   let snapshot = null;
@@ -25,6 +54,7 @@ async function boot(options) {
   if (snapshot) {
     try {
       const pyodide = await coldLoad({ ...options, indexURL, _loadSnapshot: snapshot });
+      await installPackage(pyodide, await bundle);
       root.dataset.boot = "snapshot";
       performance.mark("pygames:pyodide-ready");
       return pyodide;
@@ -35,6 +65,7 @@ async function boot(options) {
   }
   if (root) root.dataset.boot = "cold";
   const pyodide = await coldLoad({ ...options, indexURL });
+  await installPackage(pyodide, await bundle);
   performance.mark("pygames:pyodide-ready");
   return pyodide;
 }

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from urllib.parse import parse_qs
 
 from pygames import core
 from pygames.core import bots as core_bots
@@ -16,6 +15,7 @@ from pygames.core.guard import clip, is_number
 from pygames.core.rng import Rng
 
 from .match import BadMatch, Match
+from .query import query_params
 from .tutorial import bot_rng as tutorial_bot_rng
 
 HUMAN, COMPUTER = "human", "computer"
@@ -244,7 +244,7 @@ def parse_deep_link(query: str, games: dict) -> dict | None:
 
     Returns None when the query does not ask for a game, else {game, seats, seed, options, lang, botdelay}.
     Option values are matched against the game's choices as text, so `opt.pile=11` selects the int 11."""
-    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
+    params = query_params(query, keep_blank=True)
     lang = params.get("lang") if params.get("lang") in ("fr", "en") else None
     if "game" not in params:
         return {"lang": lang} if lang else None

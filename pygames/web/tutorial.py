@@ -23,11 +23,12 @@ import json
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
-from urllib.parse import parse_qs
 
 from pygames import core
 from pygames.core import registry
 from pygames.core.rng import Rng
+
+from .query import query_params
 
 BOT_SALT = 0x5EED
 
@@ -87,7 +88,7 @@ def load(game_id: str) -> Script | None:
 
 def link_game(query: str) -> tuple[str | None, int | None]:
     """`?tutorial=<id>[&botdelay=ms]` -> (game id or None, bot delay or None)."""
-    params = {k: v[-1] for k, v in parse_qs(str(query).lstrip("?")).items()}
+    params = query_params(query)
     game_id = params.get("tutorial")
     try:
         delay = max(0, min(5000, int(params["botdelay"]))) if "botdelay" in params else None

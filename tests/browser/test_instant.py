@@ -17,7 +17,7 @@ import build
 
 pytestmark = pytest.mark.browser
 SNAPSHOT_MS = 180_000  # making a snapshot boots a second interpreter in a worker: slow on a loaded machine
-RUNTIME_HELD = ("**/runtime/pyodide/**", "**/pygames.zip")
+RUNTIME_HELD = ("**/runtime/pyodide/**", "**/pygames.bundle")
 
 
 def serve(directory):
@@ -262,7 +262,7 @@ def test_an_app_only_deploy_downloads_no_runtime_file_and_runs_the_new_build_who
         wait_controlled(app)
         wait_snapshot_stored(app)
 
-        # Deploy: the same runtime, app code changed (a catalogue string, inside pygames.zip too).
+        # Deploy: the same runtime, app code changed (a catalogue string, inside pygames.bundle too).
         new = tmp_path / "new"
         build.build(new, with_test_games=True, stamp="v2")
         shutil.rmtree(site)
@@ -273,7 +273,7 @@ def test_an_app_only_deploy_downloads_no_runtime_file_and_runs_the_new_build_who
         assert new_build != old_build
         assert app.page.inner_text("#home-title") == "Games v2"  # translated by Python from the new package
         got = [path for path, status, size in srv.request_log]
-        assert "pygames.zip" in got
+        assert "pygames.bundle" in got
         assert not [p for p in got if p.startswith("runtime/")], got  # the runtime came from its cache
         assert boot_kind(app) == "cold"  # the old build's snapshot is stale ...
         assert wait_snapshot_stored(app)["x-build"] == new_build  # ... and replaced

@@ -24,8 +24,8 @@ def test_reload_with_the_network_off_reaches_ready_and_plays(browser, server):
         assert {runtime, f"pygames-app-{build_id}"} <= set(app.page.evaluate("caches.keys()"))
         urls = "name => caches.open(name).then(c => c.keys()).then(k => k.map(r => r.url))"
         stored = app.page.evaluate(urls, runtime)
-        assert origin + "/runtime/pyodide/pyodide.asm.wasm" in stored and origin + "/pygames.zip" not in stored
-        assert origin + "/pygames.zip" in app.page.evaluate(urls, f"pygames-app-{build_id}")
+        assert origin + "/runtime/pyodide/pyodide.asm.wasm" in stored and origin + "/pygames.bundle" not in stored
+        assert origin + "/pygames.bundle" in app.page.evaluate(urls, f"pygames-app-{build_id}")
         app.click_action("take:1")
 
         server.shutdown()
