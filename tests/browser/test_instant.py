@@ -306,6 +306,20 @@ Storage.prototype.setItem = function () { throw new DOMException("storage refuse
 """
 
 
+# Modules a boot must not import: the URL parser and the ipaddress module it imports cost a cold boot about 70 ms in
+# Pyodide; pygames/web/query.py reads the query instead. (zipfile, shutil and tempfile are imported by Pyodide's own
+# boot, bare or not; what the app no longer pays is PyScript unpacking a zip in Python: see build.bundle_packages.)
+NOT_AT_BOOT = ("urllib.parse", "ipaddress")
+
+
+def boot_imports(app) -> list[str]:
+    """Those of NOT_AT_BOOT that the page's Python has imported."""
+    return app.page.evaluate("""async (names) => {
+        const py = await (await import("/static/pyodide-warm.mjs")).loadPyodide();
+        return py.runPython(`import sys; [n for n in ${JSON.stringify(names)} if n in sys.modules]`).toJs(); }""",
+                             list(NOT_AT_BOOT))
+
+
 def test_with_storage_refused_every_visit_boots_cold_and_plays(browser, test_site_dir):
     srv, origin = serve(test_site_dir)
     app = AppPage(browser, origin, locale="en-US")
@@ -314,6 +328,7 @@ def test_with_storage_refused_every_visit_boots_cold_and_plays(browser, test_sit
         for _ in range(2):
             app.open("?game=hnim&seats=human,easy&seed=3&botdelay=0")
             assert boot_kind(app) == "cold"
+            assert boot_imports(app) == [], "a cold boot imported what it does not need"
             app.click_action("take:1")
             app.page.wait_for_selector('button[data-action="end"]:not([disabled])')
             app.page.evaluate("pygamesSnapshot.attempt")  # the idle-time attempt to store a snapshot has ended
