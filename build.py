@@ -13,6 +13,7 @@ pinned runtime (Pyodide, PyScript) in node_modules/. Nothing is fetched at run t
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
 import gzip
 import hashlib
@@ -133,17 +134,74 @@ def load_catalogue(with_test_games: bool, stamp: str = "") -> dict[str, dict[str
     return merged
 
 
+# Run by Node with the pinned Pyodide (the browser's Python, so the same bytecode format): the package files come
+# on stdin as JSON, the boot's entry module is imported as the page would, and every one of our modules it loaded
+# is compiled to an unchecked-hash .pyc at the place the import system looks for it. Out: JSON {path: base64}.
+PRECOMPILE_JS = r"""
+import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const { files, entry } = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+const py = await loadPyodide({ indexURL: "./node_modules/pyodide/" });
+const root = "/home/pyodide";
+py.FS.mkdirTree(root);
+py.FS.chdir(root);
+for (const [path, text] of files) {
+  py.FS.mkdirTree(`${root}/${path}`.slice(0, `${root}/${path}`.lastIndexOf("/")));
+  py.FS.writeFile(`${root}/${path}`, text);
+}
+py.globals.set("entry", entry);
+process.stdout.write(py.runPython(`
+import base64, importlib, importlib.util, json, marshal, sys
+importlib.invalidate_caches()
+before = set(sys.modules)
+importlib.import_module(entry)
+out = {}
+for name in sorted(set(sys.modules) - before):
+    source_path = getattr(sys.modules[name], "__file__", None) or ""
+    if not source_path.startswith("${root}/") or not source_path.endswith(".py"):
+        continue
+    data = open(source_path, "rb").read()
+    code = compile(data, source_path, "exec", dont_inherit=True)
+    pyc = importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+    target = importlib.util.cache_from_source(source_path)
+    assert target.startswith("${root}/"), target
+    out[target.removeprefix("${root}/")] = base64.b64encode(pyc).decode()
+json.dumps(out)
+`));
+"""
+BOOT_ENTRY = "pygames.web.app"  # what main.py imports before the app is ready
+
+
+def precompile(files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    """Bytecode for the modules the boot imports, made by the pinned Pyodide in Node. Pyodide 314 compiles every
+    module from source at import (its own stdlib too): our boot modules took ~55 ms of a cold boot to compile, and
+    unmarshalling their .pyc takes a few. Unchecked-hash .pyc are used as they are (the sources stay in the bundle
+    for tracebacks). Only the boot's modules: bytecode is about twice the size of the source, gzipped."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("build: Node.js is needed to precompile the boot modules with the pinned Pyodide")
+    request = {"entry": BOOT_ENTRY, "files": [[name, data.decode("utf-8")] for name, data in files]}
+    result = subprocess.run([node, "--input-type=module", "-e", PRECOMPILE_JS], cwd=ROOT, check=True,
+                            input=json.dumps(request).encode(), capture_output=True)
+    compiled = json.loads(result.stdout)
+    if not compiled:
+        sys.exit("build: precompiling the boot modules gave nothing")
+    return [(name, base64.b64decode(data)) for name, data in sorted(compiled.items())]
+
+
 def bundle_packages(target: Path, with_test_games: bool, stamp: str = "") -> None:
     """The Python packages as one gzip stream (static/pyodide-warm.mjs `installPackage` reads it): a JSON line
-    [[path, size], …], then the files' bytes one after the other. The page unpacks it in JavaScript with the
-    browser's own gunzip: PyScript's `files` setting unpacked a zip in Python (Pyodide's `unpack_buffer`, about
-    100 ms of a cold boot here). One stream also compresses better than a zip (216 KB against 258 KB)."""
+    [[path, size], …], then the files' bytes one after the other, with the boot modules' bytecode (precompile).
+    The page unpacks it in JavaScript with the browser's own gunzip: PyScript's `files` setting unpacked a zip in
+    Python (Pyodide's `unpack_buffer`, about 100 ms of a cold boot here). One stream also compresses better."""
     roots = [(ROOT, ROOT / "pygames")]
     if with_test_games:
         roots.append((ROOT / "tests", ROOT / "tests/pygames_testgames"))
     files = [(path.relative_to(base).as_posix(), stamped(path, stamp))
              for base, package in roots for path in sorted(package.rglob("*"))
              if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts]
+    files += precompile(files)
     index = json.dumps([[name, len(data)] for name, data in files], separators=(",", ":")).encode()
     target.write_bytes(gzip.compress(b"\n".join([index, b"".join(data for _, data in files)]), 9, mtime=0))
 
@@ -198,6 +256,12 @@ def game_cards(with_test_games: bool) -> list[dict]:
             for gid in registry.GAME_IDS]
 
 
+def registry_ids() -> list[str]:
+    from pygames.core import registry
+
+    return list(registry.GAME_IDS)
+
+
 def snapshot_imports() -> str:
     """Python run before the memory snapshot is taken: the shell, every playable engine and board renderer, so a
     warm boot has them all compiled. Nothing here may touch the DOM (it runs in a worker) or start a game."""
@@ -218,6 +282,7 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
     """Render templates, copy static files and the runtime, zip the engines, write the precache manifest.
     `stamp` (tests and bench only) makes an app-only change: it is appended to the "Games" heading."""
     import jinja2
+    import markupsafe
 
     if out.exists():
         shutil.rmtree(out)
@@ -228,7 +293,7 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
     for path in sorted((ROOT / "node_modules/@pyscript/core/dist").iterdir()):
         if path.suffix in (".js", ".css") and not path.name.startswith(PYSCRIPT_SKIP):
             shutil.copy2(path, out / "runtime/pyscript" / path.name)
-    shutil.copytree(ROOT / "static", out / "static")
+    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("boot.js"))  # inlined in the page
     bundle_packages(out / BUNDLE, with_test_games, stamp)
     shutil.copy2(ROOT / "pygames/web/main.py", out / "main.py")
     shutil.copy2(ROOT / "pygames/web/search_worker.py", out / "search_worker.py")  # precached like every file
@@ -281,11 +346,15 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
         "saveLimits": save_limits(),
         **dialog_kinds(),
     }
-    context = {"versions": versions, "version": version, "boot": boot, "t": catalogue["en"],
+    boot_js = (ROOT / "static/boot.js").read_text(encoding="utf-8")
+    context = {"versions": versions, "version": version, "boot": boot, "boot_js": markupsafe.Markup(boot_js),
+               "boot_js_hash": "sha256-" + base64.b64encode(hashlib.sha256(boot_js.encode()).digest()).decode(),
+               "t": catalogue["en"],
                "runtime_cache": runtime_cache,
                "pyscript_chunks": [k for k in runtime_files if k.startswith("runtime/pyscript/")
                                    and k.removeprefix("runtime/pyscript/").startswith(PYSCRIPT_BOOT)],
-               "games": game_cards(with_test_games)}
+               "games": game_cards(with_test_games),
+               "game_styles": [gid for gid in registry_ids() if (ROOT / "static" / f"{gid}.css").exists()]}
     (out / "index.html").write_text(env.get_template("index.html").render(**context), encoding="utf-8")
     entries["index.html"] = sha(out / "index.html")
     manifest = {"version": version, "caches": {"app": app_cache, "runtime": runtime_cache}, "runtime": versions,

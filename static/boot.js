@@ -49,7 +49,13 @@
   const total = Object.values(expected).reduce((a, b) => a + b, 0);
   const received = {};
   let phase = "boot.downloading";
-  function show() {
+  let drawQueued = false;
+  function show() {  // at most once a frame: chunks arrive far more often
+    if (drawQueued) return;
+    drawQueued = true;
+    requestAnimationFrame(() => { drawQueued = false; draw(); });
+  }
+  function draw() {
     const bar = document.getElementById("boot-progress");
     const label = document.getElementById("boot-phase");
     if (!bar) return;
@@ -81,20 +87,19 @@
       caches.open(cacheName).then(c => c.put(url.href, copy)).catch(() => {});
     }
     if (!(key in expected) || !response.body) return response;
-    const reader = response.body.getReader();
+    // Counted on a copy: the response itself goes to Pyodide untouched, so the browser compiles the WebAssembly
+    // as it streams in, off the main thread (through a stream of ours, each chunk waited for the main thread).
+    const reader = response.clone().body.getReader();
     received[key] = 0;
-    const stream = new ReadableStream({
-      async pull(controller) {
+    (async () => {
+      for (;;) {
         const { done, value } = await reader.read();
-        if (done) { controller.close(); return; }
+        if (done) break;
         received[key] += value.byteLength;
         show();
-        controller.enqueue(value);
-      },
-      cancel(reason) { reader.cancel(reason); },
-    });
-    return new Response(stream, { status: response.status, statusText: response.statusText,
-                                  headers: response.headers });
+      }
+    })().catch(() => {});
+    return response;
   };
 
   addEventListener("py:progress", () => { if (Object.keys(received).length === Object.keys(expected).length) { phase = "boot.starting"; show(); } });

@@ -17,34 +17,47 @@ const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
 const bundleURL = new URL("../pygames.bundle", import.meta.url).href;
 
 // Our Python packages (build.py bundle_packages: gzip of a JSON line [[path, size], …] then the files' bytes),
-// written into the working directory where Python imports them. Unpacked here with the browser's gunzip rather
-// than by PyScript's `files` setting, which unpacks a zip in Python (~100 ms of a cold boot on this machine).
-export async function installPackage(pyodide, bundle) {
+// unpacked with the browser's gunzip (rather than by PyScript's `files` setting, which unpacks a zip in Python:
+// ~100 ms of a cold boot here) while Pyodide is still booting, then written into the working directory where
+// Python imports them.
+export async function unpackBundle(bundle) {
   const stream = new Blob([bundle]).stream().pipeThrough(new DecompressionStream("gzip"));
   const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
   const newline = bytes.indexOf(10);
-  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(0, newline)));
-  const FS = pyodide.FS, root = FS.cwd();
+  const files = [];
   let at = newline + 1;
-  for (const [path, size] of index) {
-    const target = `${root}/${path}`;
-    FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-    FS.writeFile(target, bytes.subarray(at, at + size));
+  for (const [path, size] of JSON.parse(new TextDecoder().decode(bytes.subarray(0, newline)))) {
+    files.push([path, bytes.subarray(at, at + size)]);
     at += size;
   }
   if (at !== bytes.length) throw new Error("pygames.bundle: the index does not match the files");
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  return files;
 }
 
-async function fetchBundle() {
+export function installPackage(pyodide, files) {
+  const FS = pyodide.FS, root = FS.cwd();
+  for (const [path, data] of files) {
+    const target = `${root}/${path}`;
+    FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    FS.writeFile(target, data);
+  }
+  // The import system may have listed this directory (empty) before: make it look again. Only this directory's
+  // finder (importlib.invalidate_caches() takes ~50 ms here; runPython's first call imports `ast`, ~40 ms).
+  const sys = pyodide.pyimport("sys");
+  const finder = sys.path_importer_cache.get(root);
+  if (finder) { finder.invalidate_caches(); finder.destroy(); }
+  sys.destroy();
+}
+
+async function fetchPackage() {
   const response = await fetch(bundleURL);
   if (!response.ok) throw new Error(`pygames.bundle: HTTP ${response.status}`);
-  return response.arrayBuffer();
+  return unpackBundle(await response.arrayBuffer());
 }
 
 async function boot(options) {
-  const bundle = fetchBundle();
-  bundle.catch(() => {});  // reported below, when the boot needs it
+  const files = fetchPackage();
+  files.catch(() => {});  // reported below, when the boot needs it
   const root = globalThis.document && document.documentElement;
   const shell = globalThis.pygamesSnapshot;
   let snapshot = null;
@@ -54,7 +67,7 @@ async function boot(options) {
   if (snapshot) {
     try {
       const pyodide = await coldLoad({ ...options, indexURL, _loadSnapshot: snapshot });
-      await installPackage(pyodide, await bundle);
+      installPackage(pyodide, await files);
       root.dataset.boot = "snapshot";
       performance.mark("pygames:pyodide-ready");
       return pyodide;
@@ -65,7 +78,8 @@ async function boot(options) {
   }
   if (root) root.dataset.boot = "cold";
   const pyodide = await coldLoad({ ...options, indexURL });
-  await installPackage(pyodide, await bundle);
+  performance.mark("pygames:pyodide-loaded");
+  installPackage(pyodide, await files);
   performance.mark("pygames:pyodide-ready");
   return pyodide;
 }

@@ -4,7 +4,7 @@
 // memory in Cache Storage under the build's key, replacing any older snapshot. Stored uncompressed: reading 31 MB from
 // the cache takes ~60 ms where un-gzipping 6 MB takes ~250 ms, and the warm boot is what this is for.
 import { loadPyodide, version } from "../runtime/pyodide/pyodide.mjs";
-import { installPackage } from "./pyodide-warm.mjs";
+import { installPackage, unpackBundle } from "./pyodide-warm.mjs";
 
 const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
 
@@ -13,7 +13,7 @@ onmessage = async (event) => {
   try {
     const t0 = performance.now();
     const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
-    await installPackage(pyodide, bundle);
+    installPackage(pyodide, await unpackBundle(bundle));
     pyodide.runPython(imports);
     const raw = pyodide.makeMemorySnapshot();
     const made = performance.now() - t0;

@@ -1,0 +1,50 @@
+"""The package bundle the page unpacks (build.bundle_packages, static/pyodide-warm.mjs): every file whole, and
+bytecode for the boot's modules that matches their source, made by the pinned Pyodide's own Python."""
+
+from __future__ import annotations
+
+import _imp
+import gzip
+import json
+import struct
+
+import pytest
+
+import build
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory) -> dict[str, bytes]:
+    target = tmp_path_factory.mktemp("bundle") / build.BUNDLE
+    build.bundle_packages(target, with_test_games=False)
+    data = gzip.decompress(target.read_bytes())
+    head, _, body = data.partition(b"\n")
+    files, at = {}, 0
+    for name, size in json.loads(head):
+        files[name] = body[at:at + size]
+        at += size
+    assert at == len(body), "the index and the files disagree"
+    return files
+
+
+def test_every_source_and_data_file_is_in_the_bundle_unchanged(bundle):
+    for path in sorted((build.ROOT / "pygames").rglob("*")):
+        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+            assert bundle[path.relative_to(build.ROOT).as_posix()] == path.read_bytes()
+
+
+def test_the_boot_modules_come_with_bytecode_of_their_own_source(bundle):
+    compiled = {name: data for name, data in bundle.items() if name.endswith(".pyc")}
+    sources = {name.replace("/__pycache__", "").rsplit(".", 2)[0] + ".py": name for name in compiled}
+    # what main.py imports before the app is ready, and what that imports
+    for module in ("pygames/web/app.py", "pygames/web/session.py", "pygames/core/engine.py", "pygames/web/vdom.py"):
+        assert module in sources, f"{module} has no bytecode"
+    # engines are imported when a game starts, not at boot: no bytecode (it would only add bytes)
+    assert not [name for name in sources if name.startswith(("pygames/pax/", "pygames/spyworld/"))]
+    for source, name in sources.items():
+        pyc = compiled[name]
+        assert ".cpython-314." in name, "compiled by Pyodide 314's Python"
+        flags, = struct.unpack("<I", pyc[4:8])
+        assert flags == 0b01, "hash-based and unchecked: used as it is"
+        key = int.from_bytes(pyc[:4], "little")  # the hash is keyed with the compiling Python's magic number
+        assert pyc[8:16] == _imp.source_hash(key, bundle[source]), f"{name} is not {source}'s bytecode"
