@@ -278,6 +278,18 @@ def sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
+# The prebuilt fragments of every game, as index.html includes them (board parts and rules pages).
+FRAGMENTS = ('{% for g in games %}{% if g.ready %}{% include g.id + "/fragments.html.j2" ignore missing %}'
+             '{% endif %}{% endfor %}')
+RULES_PAGE = re.compile(r'<template id="rules-([a-z0-9]+-(?:en|fr))">(.*?)</template>\n?', re.S)
+
+
+def split_rules(html: str) -> tuple[str, dict[str, str]]:
+    """(the page without its rules pages, {"<game>-<lang>": a rules page's HTML}). The rules pages are 60 % of the
+    page's bytes and read only when opened: each becomes a file of its own (rules/<game>-<lang>.html)."""
+    return RULES_PAGE.sub("", html), {name: body for name, body in RULES_PAGE.findall(html)}
+
+
 def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> dict:
     """Render templates, copy static files and the runtime, zip the engines, write the precache manifest.
     `stamp` (tests and bench only) makes an app-only change: it is appended to the "Games" heading."""
@@ -317,6 +329,12 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
     # every input (files, runtime versions, page template), so the cache name changes whenever anything does.
     (out / "manifest.webmanifest").write_text(env.get_template("manifest.webmanifest.j2").render(),
                                              encoding="utf-8")
+    # The rules pages: one file per game and language, fetched when opened (static/shell.js), not in the page.
+    cards = game_cards(with_test_games)
+    fragments = env.from_string(FRAGMENTS).render(games=cards, t=catalogue["en"])
+    (out / "rules").mkdir()
+    for name, page in split_rules(fragments)[1].items():
+        (out / "rules" / f"{name}.html").write_text(page, encoding="utf-8")
     files = sorted(p for p in out.rglob("*") if p.is_file())
     entries = {p.relative_to(out).as_posix(): sha(p) for p in files}
     runtime_bytes = {k: (out / k).stat().st_size for k in entries if k.startswith("runtime/pyodide/")}
@@ -341,6 +359,7 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
         "version": version,
         "pyodide": versions["pyodide"],
         "snapshotImports": snapshot_imports(),
+        "rules": sorted(p.stem for p in (out / "rules").iterdir()),
         "shell": shell_strings(catalogue),
         "games": dialog_specs(with_test_games),
         "saveLimits": save_limits(),
@@ -353,9 +372,11 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
                "runtime_cache": runtime_cache,
                "pyscript_chunks": [k for k in runtime_files if k.startswith("runtime/pyscript/")
                                    and k.removeprefix("runtime/pyscript/").startswith(PYSCRIPT_BOOT)],
-               "games": game_cards(with_test_games),
+               "games": cards,
                "game_styles": [gid for gid in registry_ids() if (ROOT / "static" / f"{gid}.css").exists()]}
-    (out / "index.html").write_text(env.get_template("index.html").render(**context), encoding="utf-8")
+    page, rules = split_rules(env.get_template("index.html").render(**context))
+    assert all((out / "rules" / f"{name}.html").read_text(encoding="utf-8") == text for name, text in rules.items())
+    (out / "index.html").write_text(page, encoding="utf-8")
     entries["index.html"] = sha(out / "index.html")
     manifest = {"version": version, "caches": {"app": app_cache, "runtime": runtime_cache}, "runtime": versions,
                 "files": entries}

@@ -6,8 +6,8 @@
 // Storage it reads (localStorage): "pygames.lang" (also written on a switch), "pygames.saves" (the list of save
 // ids) and "pygames.save.<id>" (to label each save; a delete before the engine is ready removes it and its id).
 // It never validates a save: an entry it cannot label is listed as unreadable and kept; Python decides on resume.
-// A classic script placed in index.html after the home screen and before the big prebuilt fragments (boards,
-// rules pages), so it runs while the parser is still on those: the home is usable sooner.
+// A classic script placed in index.html after the home screen and before the prebuilt board fragments, so it runs
+// while the parser is still on those: the home is usable sooner.
 (function () {
   "use strict";
   const data = JSON.parse(document.getElementById("boot-data").textContent);
@@ -248,15 +248,41 @@
 
   // ------------------------------------------------------------------ rules pages
 
-  function showRules(gameId) {
-    if (document.readyState === "loading") {  // the rules pages are further down the page, still being parsed
-      document.addEventListener("DOMContentLoaded", () => showRules(gameId), { once: true });
-      return;
-    }
-    const template = $(`rules-${gameId}-${lang()}`);
+  // Each rules page is a file of its own (rules/<game>-<lang>.html, prebuilt by build.py), fetched when first opened
+  // and then kept in the page as a <template>; the service worker keeps the files for offline play.
+  let rulesAsked = 0;
+  async function rulesTemplate(name) {
+    const known = () => $(`rules-${name}`);
+    if (known()) return known();
+    const response = await fetch(`rules/${name}.html`);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const text = await response.text();
+    if (known()) return known();  // asked twice meanwhile
+    const template = document.createElement("template");
+    template.id = `rules-${name}`;
+    template.innerHTML = text;  // our own prebuilt page, from our origin
+    document.body.append(template);
+    return template;
+  }
+
+  /** Opens the rules of `gameId` in `language` (the shell's by default), scrolled to `section` if given. */
+  async function showRules(gameId, language = lang(), section = "") {
+    const asked = ++rulesAsked;
+    const name = `${gameId}-${language}`;
     const body = $("rules-body");
-    body.replaceChildren(template ? template.content.cloneNode(true) : node("p", {}, t("app.no_rules")));
     $("rules").hidden = false;
+    if (!data.rules.includes(name)) { body.replaceChildren(node("p", {}, t("app.no_rules"))); return; }
+    if (!$(`rules-${name}`)) body.replaceChildren(node("p", { "aria-busy": "true" }, t("app.rules_loading")));
+    let content;
+    try {
+      content = (await rulesTemplate(name)).content.cloneNode(true);
+    } catch (error) {
+      content = node("p", { role: "alert" }, t("app.rules_unavailable"));
+    }
+    if (asked !== rulesAsked || $("rules").hidden) return;  // another page was asked for, or the panel closed
+    body.replaceChildren(content);
+    const target = section ? body.querySelector(`[data-section="${CSS.escape(section)}"]`) : null;
+    if (target) target.scrollIntoView(); else body.scrollTop = 0;
   }
 
   // ------------------------------------------------------------------ asked before Python is ready
@@ -295,6 +321,7 @@
 
   window.pygamesShell = {
     renderSaves,
+    showRules,
     /** The start/resume (or open dialog) asked before Python was ready, once: "start:<game>", "resume:<id>",
      *  "new:<game>", or null. */
     takePending() {

@@ -660,16 +660,10 @@ class App:
 
     # ------------------------------------------------------------------ rules and errors
 
-    def show_rules(self, game_id: str | None = None) -> None:
-        body = by_id("rules-body")
-        clear(body)
+    def show_rules(self, game_id: str | None = None, section: str = "") -> None:
+        """The rules page (static/shell.js fetches it on first use), scrolled to `section` when given."""
         game_id = game_id or (self.session.game.ID if self.session else self.new_game_id)
-        template = by_id(f"rules-{game_id}-{self.cat.lang}")
-        if template is not None:
-            body.appendChild(template.content.cloneNode(True))
-        else:
-            body.appendChild(el("p", None, self.cat.t("app.no_rules")))
-        by_id("rules").hidden = False
+        js.pygamesShell.showRules(game_id or "", self.cat.lang, section)
 
     def show_error(self, message: str) -> None:
         by_id("error-text").textContent = clip(error_text(message, self.cat), 600)  # never a hostile value echoed whole

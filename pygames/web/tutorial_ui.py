@@ -187,8 +187,5 @@ def command(app, name: str, arg: str) -> None:
         app.autosave()
         app.refresh(schedule=False)
     elif name == "tutorial-rules":
-        app.show_rules()
-        node = js.document.querySelector(f'#rules-body [data-section="{arg}"]')
-        if not missing(node):
-            node.scrollIntoView()
+        app.show_rules(section=arg)
 

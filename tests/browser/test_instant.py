@@ -119,7 +119,8 @@ def test_home_rules_and_a_start_work_before_the_runtime_is_ready(browser, test_s
 
         # Rules pages.
         page.click('[data-shell-rules="ps"]')
-        assert page.locator("#rules").is_visible() and page.inner_text("#rules-body").strip()
+        page.wait_for_selector("#rules-body article.ps-rules")  # its own file, fetched while the runtime is held
+        assert page.locator("#rules").is_visible() and "Passages Secrets" in page.inner_text("#rules-body")
         page.click("#rules [data-command=close-rules]")
         assert not page.locator("#rules").is_visible()
 

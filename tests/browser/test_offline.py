@@ -36,6 +36,20 @@ def test_reload_with_the_network_off_reaches_ready_and_plays(browser, server):
         app.click_action("end")
         app.page.wait_for_selector("button[data-action]:not([disabled]):visible")
         assert len(app.saved()["history"]) >= 3  # the computer played too
+
+        # A rules page never opened before: its own file, served offline by the worker.
+        app.page.click('[data-command="home"]')
+        app.page.click('[data-shell-rules="sik"]')
+        app.page.wait_for_selector("#rules-body article.sik-rules[lang=en]")
+        assert "Shadows in Kyoto" in app.page.inner_text("#rules-body")
+        app.page.click("#rules [data-command=close-rules]")
+        # One the worker does not have (as if the cache were cleared): a clear message, nothing breaks.
+        app.page.evaluate("""async () => {
+            for (const name of await caches.keys()) await (await caches.open(name)).delete(location.origin + "/rules/pax-en.html");
+        }""")
+        app.page.click('[data-shell-rules="pax"]')
+        alert = app.page.wait_for_selector("#rules-body [role=alert]")
+        assert "could not be loaded" in alert.inner_text()
         assert app.off_origin() == []
     finally:
         app.close()

@@ -192,6 +192,7 @@ def test_rules_page_in_both_languages(app):
     for lang, title in (("en", "PAX — the rules in short"), ("fr", "PAX — les règles en bref")):
         app.page.click(f'[data-command="lang:{lang}"]')
         app.page.click("#game [data-command=rules]")
+        app.page.wait_for_selector(f"#rules-body article[lang={lang}]")  # fetched on first use
         body = app.page.inner_text("#rules-body")
         assert title in body and app.page.locator("#rules-body svg.pax-diagram").count() == 1
         assert ("Primus Conspiratus" in body) and (("scoring" in body) if lang == "en" else ("décompte" in body))

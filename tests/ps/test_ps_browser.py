@@ -136,7 +136,7 @@ def test_ps_rules_page_in_both_languages(app):
         page.click(f'[data-command="lang:{lang}"]')
         page.click("#game [data-command=rules]")
         body = page.locator("#rules-body")
-        body.wait_for()
+        page.wait_for_selector(f"#rules-body article[lang={lang}]")  # fetched on first use
         assert page.is_visible("#rules")
         assert body.locator(f"article.ps-rules[lang={lang}] h3").inner_text() == title
         text = body.inner_text()

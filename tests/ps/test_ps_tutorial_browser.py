@@ -33,6 +33,7 @@ def test_the_english_tutorial_resumes_after_a_reload_and_reaches_tutorial_done(a
     page.click('[data-command="tutorial-min"]')
     assert page.locator("[data-testid=tutorial] [data-tutorial-text]").count() == 1
     page.click('[data-command="tutorial-rules:turn"]')
+    page.wait_for_selector("#rules-body [data-section=turn]")  # fetched on first use
     assert page.locator("#rules-body [data-section=turn]").is_visible()
     page.click('[data-command="close-rules"]')
     app.reload()  # saved and resumed like any game, at the same step

@@ -150,6 +150,7 @@ def test_rules_page_in_both_languages(app):
     for lang, title in titles:
         app.page.click(f'[data-command="lang:{lang}"]')
         app.page.click("#game [data-command=rules]")
+        app.page.wait_for_selector(f"#rules-body article[lang={lang}]")  # fetched on first use
         body = app.page.locator("#rules-body")
         assert title in body.inner_text()
         assert app.page.locator("#rules-body .sik-diagram").count() == 1

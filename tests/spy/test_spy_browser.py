@@ -184,6 +184,7 @@ def test_rules_page_opens_in_both_languages(app):
         app.page.click(f'[data-command="lang:{lang}"]')
         app.page.click("#game [data-command=rules]")
         assert app.visible("#rules")
+        app.page.wait_for_selector(f"#rules-body article[lang={lang}]")  # fetched on first use
         body = app.page.inner_text("#rules-body")
         assert title in body
         assert ("Maître du monde" in body) and ("40" in body)

@@ -19,6 +19,7 @@ def test_the_spy_tutorial_completes_in_english(app):
     tutorial_browser.open_guided(app, "spy", "en")
     page = app.page
     page.click(f'[data-command="tutorial-rules:{SCRIPT.steps[0].rules}"]')
+    page.wait_for_selector(f"#rules-body [data-section={SCRIPT.steps[0].rules}]")  # fetched on first use
     assert page.locator(f"#rules-body [data-section={SCRIPT.steps[0].rules}]").is_visible()
     page.click('[data-command="close-rules"]')
     seen = tutorial_browser.finish(app, max_taps=800, until_step=FIRST_MOVE)
