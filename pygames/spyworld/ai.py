@@ -14,6 +14,30 @@ ROLLOUT_DEPTH = 120  # actions (planning is many small choices) before the posit
 SCALE = 6.0          # a points margin worth about e:1 odds
 
 
+def search_actions(legal: list[str], state: dict, seat: int) -> list[str]:
+    """The actions the search considers, so that a searching bot always ends the game. The rules allow endless
+    play that a search sees no harm in: "restart" a planning decision (SPY-4.15) and compose it again, or, with A42,
+    walk over explored cells for free (SPY-5.55) back and forth. So the search never restarts (it composes every
+    decision directly), and a walk since the explorer last entered a new cell passes no cell twice: any route is
+    at least as good without such a loop. `state` is the search's own sample; the seat's own record is its own."""
+    pruned = [a for a in legal if a != "restart"]
+    if state["phase"] == "explore" and state["ex"] is not None:
+        walked = walk_since_new_cell(state["ex"][seat]["route"])
+        pruned = [a for a in pruned if not (a.startswith("move:") and a.split(":")[1] in walked)]
+    return pruned or legal
+
+
+def walk_since_new_cell(route: list[str]) -> set[str]:
+    """The cells of the route from the last one entered for the first time to where the explorer stands."""
+    seen: set[str] = set()
+    last_new = 0
+    for i, cell in enumerate(route):
+        if cell not in seen:
+            seen.add(cell)
+            last_new = i
+    return set(route[last_new:])
+
+
 def estimated_scores(state: dict) -> list[float]:
     """Each seat's score if the game were scored now (explorations under way) or before any theft (planning)."""
     if state["ex"] is not None and state["explores"] is not None:

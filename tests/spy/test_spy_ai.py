@@ -1,0 +1,69 @@
+"""Spyworld's search hook (pygames/spyworld/ai.py `search_actions`): a searching bot always ends the game. The
+arena found a normal bot (agent A42) walking back and forth over explored cells for ever: free under SPY-5.55,
+so the search saw no harm in it, and a game against it in the browser would never have ended."""
+
+from spy_helpers import explore_state
+
+from pygames import core
+from pygames import spyworld as spy
+from pygames.core import registry, search
+from pygames.core.rng import Rng
+from pygames.spyworld import exploration
+from pygames.spyworld.ai import search_actions
+
+
+def legal(state):
+    return spy.legal_actions(state, 0)
+
+
+def walk(state, action):
+    exploration.apply(state, 0, action)
+    return state
+
+
+def test_a42_may_walk_back_for_free_but_the_search_does_not_loop():
+    state = explore_state(lair=1, tracks=(5, 3, 4), agent="a42", c43="", c33="")
+    walk(state, "move:43")
+    walk(state, "move:33")
+    walk(state, "move:43")  # back over an explored cell: free for A42
+    assert state["ex"][0]["tr"] == [3, 3, 4]
+    assert "move:33" in legal(state) and "move:53" in legal(state)  # the rules allow the loop
+    offered = search_actions(legal(state), state, 0)
+    assert "move:33" not in offered and "move:53" in offered  # back to 33 would pass it twice since it was new
+    walk(state, "move:53")
+    assert "move:43" in legal(state) and "move:43" not in search_actions(legal(state), state, 0)
+    assert "stop" in offered and any(a.startswith("move:") for a in offered)
+
+
+def test_every_exploration_the_search_can_choose_ends():
+    """Whatever the search picks among what it is offered, the exploration ends (a bounded number of moves)."""
+    for seed in range(40):
+        rng = Rng(seed)
+        state = explore_state(lair=1 + seed % 3, tracks=(6, 4, 4), agent="a42")
+        for _ in range(200):
+            if state["phase"] != "explore" or state["cur"] != 0:
+                break
+            offered = search_actions(legal(state), state, 0)
+            moves = [a for a in offered if a != "stop"]
+            walk(state, moves[rng.below(len(moves))] if moves else "stop")
+        else:
+            raise AssertionError(f"seed {seed}: the exploration did not end")
+
+
+def test_the_search_never_restarts_a_planning_decision():
+    game = registry.load("spy")
+    state = core.new_game(game, 2, 3, {})
+    rng = Rng(7)
+    submits = 0
+    while state["phase"] != "explore" and submits < 6:
+        seat = game.to_move(state)[0]
+        offered = search_actions(game.legal_actions(state, seat), state, seat)
+        assert "restart" not in offered
+        if "submit" in offered:
+            submits += 1
+        core.apply_in_place(game, state, seat, offered[rng.below(len(offered))])
+    assert submits >= 2
+
+
+def test_the_search_uses_the_hook():
+    assert search.hooks_of(registry.load("spy")).prune is search_actions
