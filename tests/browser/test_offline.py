@@ -45,7 +45,8 @@ def test_reload_with_the_network_off_reaches_ready_and_plays(browser, server):
         app.page.click("#rules [data-command=close-rules]")
         # One the worker does not have (as if the cache were cleared): a clear message, nothing breaks.
         app.page.evaluate("""async () => {
-            for (const name of await caches.keys()) await (await caches.open(name)).delete(location.origin + "/rules/pax-en.html");
+            const url = location.origin + "/rules/pax-en.html";
+            for (const name of await caches.keys()) await (await caches.open(name)).delete(url);
         }""")
         app.page.click('[data-shell-rules="pax"]')
         alert = app.page.wait_for_selector("#rules-body [role=alert]")
