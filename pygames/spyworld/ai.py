@@ -20,11 +20,13 @@ def search_actions(legal: list[str], state: dict, seat: int) -> list[str]:
     walk over explored cells for free (SPY-5.55) back and forth. So the search never restarts (it composes every
     decision directly), and a walk since the explorer last entered a new cell passes no cell twice: any route is
     at least as good without such a loop. `state` is the search's own sample; the seat's own record is its own."""
-    pruned = [a for a in legal if a != "restart"]
     if state["phase"] == "explore" and state["ex"] is not None:
         walked = walk_since_new_cell(state["ex"][seat]["route"])
-        pruned = [a for a in pruned if not (a.startswith("move:") and a.split(":")[1] in walked)]
-    return pruned or legal
+        pruned = [a for a in legal if not (a.startswith("move:") and a.split(":")[1] in walked)]
+        return pruned or legal
+    if "restart" in legal:  # offered with "submit" only (SPY-8.13)
+        return [a for a in legal if a != "restart"]
+    return legal
 
 
 def walk_since_new_cell(route: list[str]) -> set[str]:
