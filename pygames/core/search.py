@@ -29,6 +29,9 @@ A game may add search hooks in an optional module ``<package>.ai``:
                                                  the root: one sampled from the view): e.g. PAX drops "take
                                                  back a staged card", a pure undo that would let the search
                                                  and the game cycle
+    best_answer(view, legal) -> action | None   a decision the game can answer exactly from the view alone
+                                                 (Spyworld's exploration: the route optimiser); the search
+                                                 returns it without searching
 
 Budgets: a level is a think time (a slow tablet is never frozen for long) with an iteration cap; tests and the
 arena may pass a fixed iteration count instead, which makes the choice a pure function of (view, legal, seed).
@@ -61,6 +64,7 @@ class Hooks:
     evaluate: object = None
     depth: int = ROLLOUT_DEPTH
     prune: object = None
+    decide: object = None  # (view, legal) -> an action when the decision has a known best answer, else None
 
     def actions(self, legal: list[str], state: dict, seat: int) -> list[str]:
         """The legal actions the search considers (all of them unless the game prunes)."""
@@ -79,7 +83,8 @@ def hooks_of(game) -> Hooks:
         except ImportError:
             ai = None
         _HOOKS[name] = Hooks(getattr(ai, "rollout", None), getattr(ai, "evaluate", None),
-                             getattr(ai, "ROLLOUT_DEPTH", ROLLOUT_DEPTH), getattr(ai, "search_actions", None))
+                             getattr(ai, "ROLLOUT_DEPTH", ROLLOUT_DEPTH), getattr(ai, "search_actions", None),
+                             getattr(ai, "best_answer", None))
     return _HOOKS[name]
 
 
@@ -229,6 +234,9 @@ def choose(game, view: dict, legal: list[str], *, seconds: float | None = None, 
     start = time.perf_counter()
     hooks = hooks_of(game)
     seat = view["viewer"]
+    answer = hooks.decide(view, legal) if hooks.decide is not None and len(legal) > 1 else None
+    if answer is not None:  # a decision with a known best answer (the game's `best_answer`): nothing to search
+        return Outcome(answer, 0, time.perf_counter() - start, {a: int(a == answer) for a in legal})
     if hooks.prune is not None and len(legal) > 1:  # the game prunes on facts of the seat's own, in a sample
         legal = hooks.actions(legal, fast.search_mode(game.determinize(view, seat, Rng(seed ^ 0x5EED))), seat)
     if len(legal) == 1:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pygames.core.search import score_rewards
 
+from . import routes
+from .bots import BOT_ROUTE_LIMIT
 from .data import LAIRS
 from .scoring import kept_value, result
 
@@ -27,6 +29,19 @@ def search_actions(legal: list[str], state: dict, seat: int) -> list[str]:
     if "restart" in legal:  # offered with "submit" only (SPY-8.13)
         return [a for a in legal if a != "restart"]
     return legal
+
+
+def best_answer(view: dict, legal: list[str]) -> str | None:
+    """An exploration step has a best answer: every sheet is open during the explorations (SPY-7.2), so the route
+    that steals the most is known exactly (routes.py). The search takes its next action instead of searching,
+    while there is something to steal and the lair is small enough to solve at once (else it searches)."""
+    if view["state"]["phase"] != "explore":
+        return None
+    try:
+        best = routes.best_route_in_view(view, BOT_ROUTE_LIMIT)
+    except routes.RouteTooLarge:
+        return None
+    return best.actions[0] if best.stolen > 0 and best.actions and best.actions[0] in legal else None
 
 
 def walk_since_new_cell(route: list[str]) -> set[str]:

@@ -67,3 +67,19 @@ def test_the_search_never_restarts_a_planning_decision():
 
 def test_the_search_uses_the_hook():
     assert search.hooks_of(registry.load("spy")).prune is search_actions
+
+
+def test_an_explorer_follows_the_exact_route_while_there_is_something_to_steal():
+    """Every sheet is open during the explorations (SPY-7.2): the best route is known, so the search takes it."""
+    from pygames.spyworld import routes
+
+    game = registry.load("spy")
+    state = explore_state(lair=1, tracks=(6, 3, 2), agent="viper", c43="secret1", c33="shark")
+    best = routes.best_route(state, 0, state["ex"][0])
+    assert best.stolen > 0 and len(legal(state)) > 1
+    for action in best.actions:  # followed to the end, it steals what the optimiser promised
+        view, offered = core.view(game, state, 0), legal(state)
+        outcome = search.choose(game, view, offered, iterations=50, seed=1)
+        assert outcome.action == action and outcome.iterations == 0  # not searched: answered
+        walk(state, action)
+    assert state["ex"][0]["stolen"] == best.stolen
