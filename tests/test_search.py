@@ -185,7 +185,7 @@ def test_every_game_supplies_search_hooks_that_score_a_game_not_over(gid):
     [0, 1] per seat, together no more than the whole reward (the win share once, the rank parts)."""
     game = load(gid)
     hooks = search.hooks_of(game)
-    assert hooks.evaluate is not None and 1 <= hooks.depth < search.ROLLOUT_DEPTH * 4
+    assert hooks.evaluate is not None and 1 <= hooks.depth <= 1000
     checked = 0
     for seed in range(1, 6):
         state, seat = position(game, seed, moves=10 + 5 * seed)
@@ -204,3 +204,37 @@ def test_score_rewards_favour_the_seat_ahead():
     assert ahead > 0.5 > behind and abs(ahead + behind - 1.0) < 1e-9
     even = search.score_rewards([5.0, 5.0], 3.0)
     assert even[0] == even[1] == pytest.approx(search.WIN_SHARE / 2)
+
+
+def _nim_flat(monkeypatch, final, stones: int = 1):
+    """Hidden Nim (pile 7, seat 0 to take) searched flat, with a playout policy that takes `stones` stones."""
+    from pygames_testgames import hidden_nim as nim
+
+    def policy(state, seat, legal, rng):
+        return f"take:{stones}" if f"take:{stones}" in legal else legal[0]
+    monkeypatch.setitem(search._HOOKS, nim.__name__, search.Hooks(rollout=policy, final=final, flat=True))
+    state = core.new_game(nim, 2, 3)
+    return nim, core.view(nim, state, 0), core.legal_actions(nim, state, 0)
+
+
+def test_flat_search_pairs_the_actions_on_one_sample(monkeypatch):
+    """Each round plays every action from the same sample: the opponent's hidden card (sampled) swings the
+    reward far more than the choice does, yet one round already ranks the choices right (take 3: 5 stones
+    against 4 with one-stone playouts), because the swing is the same for every action of the round."""
+    def stones_plus_noise(state):
+        mine = state["taken"][0] / 7 + 10 * state["secret"][1]
+        return [mine, 0.0]
+    game, view, legal = _nim_flat(monkeypatch, stones_plus_noise)
+    for seed in range(5):
+        out = search.choose(game, view, legal, iterations=len(legal), seed=seed)
+        assert out.action == "take:3" and out.iterations == len(legal)
+    out = search.choose(game, view, legal, iterations=30, seed=1)
+    assert out.iterations == 30 and set(out.visits.values()) == {10}
+
+
+def test_flat_search_keeps_the_policy_choice_unless_beaten(monkeypatch):
+    """When no action does better than what the playout policy would play, the search plays that: a searching
+    bot is never worse than its policy for lack of evidence (here every playout scores the same)."""
+    game, view, legal = _nim_flat(monkeypatch, lambda state: [0.5, 0.5], stones=2)
+    assert legal == ["take:1", "take:2", "take:3"]
+    assert search.choose(game, view, legal, iterations=60, seed=2).action == "take:2"

@@ -32,6 +32,9 @@ A game may add search hooks in an optional module ``<package>.ai``:
     best_answer(view, legal) -> action | None   a decision the game can answer exactly from the view alone
                                                  (Spyworld's exploration: the route optimiser); the search
                                                  returns it without searching
+    final_reward(state) -> list[float]          each seat's reward in [0, 1] for a finished game, when the
+                                                 winner alone says too little for a few hundred playouts
+                                                 (default: `terminal_reward`)
 
 Budgets: a level is a think time (a slow tablet is never frozen for long) with an iteration cap; tests and the
 arena may pass a fixed iteration count instead, which makes the choice a pure function of (view, legal, seed).
@@ -65,6 +68,12 @@ class Hooks:
     depth: int = ROLLOUT_DEPTH
     prune: object = None
     decide: object = None  # (view, legal) -> an action when the decision has a known best answer, else None
+    final: object = None   # (state) -> each seat's reward at the end, when the game shapes it (else the result's)
+    flat: bool = False     # search the root flat, every action from the same sample (see `_flat_choice`)
+
+    def end_reward(self, game, state: dict) -> list[float]:
+        """Each seat's reward for a finished playout."""
+        return terminal_reward(game, state) if self.final is None else self.final(state)
 
     def actions(self, legal: list[str], state: dict, seat: int) -> list[str]:
         """The legal actions the search considers (all of them unless the game prunes)."""
@@ -84,7 +93,8 @@ def hooks_of(game) -> Hooks:
             ai = None
         _HOOKS[name] = Hooks(getattr(ai, "rollout", None), getattr(ai, "evaluate", None),
                              getattr(ai, "ROLLOUT_DEPTH", ROLLOUT_DEPTH), getattr(ai, "search_actions", None),
-                             getattr(ai, "best_answer", None))
+                             getattr(ai, "best_answer", None), getattr(ai, "final_reward", None),
+                             bool(getattr(ai, "FLAT", False)))
     return _HOOKS[name]
 
 
@@ -158,11 +168,11 @@ def _rollout(game, hooks: Hooks, state: dict, rng: Rng) -> list[float]:
     limit = hooks.depth if hooks.evaluate is not None else MAX_STEPS
     for _ in range(limit):
         if game.is_over(state):
-            return terminal_reward(game, state)
+            return hooks.end_reward(game, state)
         seat = game.to_move(state)[0]
         game.apply_action(state, seat, _policy_move(game, hooks, state, seat, rng))
     if game.is_over(state):
-        return terminal_reward(game, state)
+        return hooks.end_reward(game, state)
     if hooks.evaluate is None:
         raise RuntimeError(f"{game.ID}: no end after {MAX_STEPS} steps")
     return hooks.evaluate(state)
@@ -242,6 +252,8 @@ def choose(game, view: dict, legal: list[str], *, seconds: float | None = None, 
     if len(legal) == 1:
         return Outcome(legal[0], 0, 0.0, {legal[0]: 0})
     rng = Rng(seed)
+    if hooks.flat:
+        return _flat_choice(game, hooks, view, seat, legal, rng, start, seconds, iterations, should_stop)
     root = Node()
     cap = iterations if iterations is not None else 10**9
     done = 0
@@ -262,6 +274,46 @@ def choose(game, view: dict, legal: list[str], *, seconds: float | None = None, 
     visits = {a: root.children[(seat, a)].visits if (seat, a) in root.children else 0 for a in legal}
     best = max(legal, key=lambda a: (visits[a], _mean(root, seat, a)))
     return Outcome(best, done, time.perf_counter() - start, visits)
+
+
+def _flat_choice(game, hooks: Hooks, view: dict, seat: int, legal: list[str], rng: Rng, start: float,
+                 seconds: float | None, iterations: int | None, should_stop) -> Outcome:
+    """Flat search with common random numbers, for a game whose playouts are long and whose outcomes are noisy
+    (Spyworld: one hidden lair and a shuffled deck decide more than one card does). Each round samples one
+    state from the view and plays every action out from it with the same chance and the same policy seed, so
+    actions are compared on the same worlds (paired differences, far less noisy than a tree's single visits).
+    The choice is the best mean; with no round, or when no action beats the policy's own choice, the policy's
+    choice (a searching bot is never worse than its playout policy for lack of time)."""
+    rounds = 0
+    cap = max(1, iterations // len(legal)) if iterations is not None else 10**9
+    totals = dict.fromkeys(legal, 0.0)
+    while rounds < cap:
+        if rounds:
+            elapsed = time.perf_counter() - start
+            if seconds is not None and elapsed * (rounds + 1) / rounds > seconds:
+                break
+            if should_stop is not None and should_stop():
+                break
+        sample = fast.search_mode(game.determinize(view, seat, rng))
+        seed = rng.next64()
+        got = {}
+        for action in legal:
+            if got and should_stop is not None and should_stop():
+                break  # cancelled within a round: the round is dropped whole (its pairs would be unequal)
+            state = fast.private(sample)
+            game.apply_action(state, seat, action)
+            got[action] = _rollout(game, hooks, state, Rng(seed))[seat]
+        if len(got) < len(legal):
+            break
+        for action, value in got.items():
+            totals[action] += value
+        rounds += 1
+    default = _policy_move(game, hooks, fast.search_mode(game.determinize(view, seat, Rng(0))), seat, Rng(0)) \
+        if hooks.rollout is not None else legal[0]
+    best = max(legal, key=lambda a: (totals[a], a == default))
+    if totals[best] <= totals.get(default, float("-inf")):
+        best = default
+    return Outcome(best, rounds * len(legal), time.perf_counter() - start, {a: rounds for a in legal})
 
 
 def _decided(root: Node, seat: int, legal: list[str], left: int) -> bool:

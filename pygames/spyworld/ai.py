@@ -1,19 +1,44 @@
-"""Search hooks for IS-MCTS (see `pygames.core.search`): playouts stop after a fixed number of actions and
-the position is scored with the rules' own scoring (SPY-6): during the explorations the final scores as they
-stand (`scoring.result`), before them each seat's budget, mission bonus and its lair's kept value as if
-nothing were stolen (`scoring.kept_value`). The state is the search's own sample, never the true one."""
+"""Search hooks (see `pygames.core.search`). Spyworld is searched flat (`FLAT`): every candidate action is
+played out from the same sampled state, and each playout is a whole game by the easy bot (`bots.heuristic`,
+exploring by its quick rules), scored by the rules (SPY-6) at the end.
+
+Why not a tree over random playouts cut short (what this module did first): a planning choice pays off only
+in the explorations, through what is stolen and kept, and the hidden lairs and the shuffled deck swing a
+game's score far more than one card does. A random or cut-short playout measured none of that (the search
+then trained no agent and built no defence, and lost to the easy bot 0-3); a tree's single visits per sample
+were noise. Whole playouts by a sensible policy, compared pairwise on the same samples, measure it.
+
+The state is always the search's own sample, never the true one."""
 
 from __future__ import annotations
 
 from pygames.core.search import score_rewards
 
 from . import routes
-from .bots import BOT_ROUTE_LIMIT
+from .bots import BOT_ROUTE_LIMIT, heuristic
 from .data import LAIRS
 from .scoring import kept_value, result
+from .views import view as seat_view
 
-ROLLOUT_DEPTH = 120  # actions (planning is many small choices) before the position is scored
-SCALE = 6.0          # a points margin worth about e:1 odds
+FLAT = True           # search flat, with common random numbers (core.search._flat_choice)
+ROLLOUT_DEPTH = 1000  # a guard only: a playout by the easy bot ends the game (~340 actions from the start)
+SCALE = 6.0           # `evaluate`: a points margin worth about e:1 odds
+END_SCALE = 15.0      # `final_reward`: a smoother margin, so that a few dozen playouts per action tell a
+                      # 10-point better choice from a worse one (a win/loss alone hardly does)
+
+
+def rollout(state: dict, seat: int, legal: list[str], rng) -> str:
+    """The playout policy: the easy bot, from the seat's own view of the sample, exploring by its quick rules
+    (the exact route optimiser is too slow for a hundred playouts per decision). The view shares the sample's
+    sheets: the bot only reads them."""
+    view = {"viewer": seat, "options": state["options"], "players": state["players"],
+            "state": seat_view(state, seat, shared=True)}
+    return heuristic(view, legal, rng, exact=False)
+
+
+def final_reward(state: dict) -> list[float]:
+    """Each seat's reward for a finished playout: the win share split by a softmax of the final scores."""
+    return score_rewards([float(x) for x in result(state)["scores"]], END_SCALE)
 
 
 def search_actions(legal: list[str], state: dict, seat: int) -> list[str]:
@@ -23,7 +48,7 @@ def search_actions(legal: list[str], state: dict, seat: int) -> list[str]:
     decision directly), and a walk since the explorer last entered a new cell passes no cell twice: any route is
     at least as good without such a loop. `state` is the search's own sample; the seat's own record is its own."""
     if state["phase"] == "explore" and state["ex"] is not None:
-        walked = walk_since_new_cell(state["ex"][seat]["route"])
+        walked = routes.walk_since_new_cell(state["ex"][seat]["route"])
         pruned = [a for a in legal if not (a.startswith("move:") and a.split(":")[1] in walked)]
         return pruned or legal
     if "restart" in legal:  # offered with "submit" only (SPY-8.13)
@@ -38,21 +63,9 @@ def best_answer(view: dict, legal: list[str]) -> str | None:
     if view["state"]["phase"] != "explore":
         return None
     try:
-        best = routes.best_route_in_view(view, BOT_ROUTE_LIMIT)
+        return routes.next_step_in_view(view, legal, BOT_ROUTE_LIMIT)
     except routes.RouteTooLarge:
         return None
-    return best.actions[0] if best.stolen > 0 and best.actions and best.actions[0] in legal else None
-
-
-def walk_since_new_cell(route: list[str]) -> set[str]:
-    """The cells of the route from the last one entered for the first time to where the explorer stands."""
-    seen: set[str] = set()
-    last_new = 0
-    for i, cell in enumerate(route):
-        if cell not in seen:
-            seen.add(cell)
-            last_new = i
-    return set(route[last_new:])
 
 
 def estimated_scores(state: dict) -> list[float]:
@@ -66,3 +79,4 @@ def estimated_scores(state: dict) -> list[float]:
 def evaluate(state: dict) -> list[float]:
     """Each seat's expected reward in [0, 1] from the estimated scores."""
     return score_rewards(estimated_scores(state), SCALE)
+

@@ -133,13 +133,13 @@ def _frontier_distance(start: str, visited: set, walls: set, goals: set) -> int:
     return 99
 
 
-def _explore(view: dict, legal: list[str]) -> str:
+def _explore(view: dict, legal: list[str], exact: bool = True) -> str:
     g = view["state"]
     me = view["viewer"]
     try:  # the exact optimiser when the lair is small enough to solve at once, else the quick rules below
-        best = routes.best_route_in_view(view, BOT_ROUTE_LIMIT)
-        if best.stolen > 0 and best.actions and best.actions[0] in legal:
-            return best.actions[0]
+        step = routes.next_step_in_view(view, legal, BOT_ROUTE_LIMIT) if exact else None
+        if step is not None:
+            return step
     except routes.RouteTooLarge:
         pass
     rec = g["ex"][me]
@@ -177,7 +177,9 @@ def _explore(view: dict, legal: list[str]) -> str:
     return "stop"
 
 
-def heuristic(view: dict, legal: list[str], rng) -> str:
+def heuristic(view: dict, legal: list[str], rng, exact: bool = True) -> str:
+    """The easy bot. `exact=False` explores by the quick rules only, never the route optimiser: the search's
+    playout policy, which plays whole games by the hundred per decision."""
     if len(legal) == 1:
         return legal[0]
     g = view["state"]
@@ -186,7 +188,7 @@ def heuristic(view: dict, legal: list[str], rng) -> str:
         return rng.choice(ranked[:3]) if len(ranked) > 3 else ranked[0]  # free choice (SPY-3.11): vary a little
     if g["phase"] == "plan":
         return _plan(g, legal, rng)
-    return _explore(view, legal)
+    return _explore(view, legal, exact)
 
 
 def bots() -> dict:

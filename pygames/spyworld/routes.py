@@ -81,7 +81,8 @@ def best_route(state: dict, p: int, rec: dict | None = None, limit: int = MAX_SI
         on_path.add(key)
         best, cut = (0, 0, ()), False
         work["ex"][p] = current
-        for action in list(exploration.options(work, p)):
+        walked = walk_since_new_cell(current["route"])  # try loops last (see `next_step_in_view`)
+        for action in sorted(exploration.options(work, p), key=lambda a: loops_back(walked, a)):
             if action == "stop" or best[0] == bound:  # nothing left can beat a route that takes everything
                 continue
             child = clone(current)
@@ -111,6 +112,35 @@ def best_route_in_view(view: dict, limit: int = MAX_SITUATIONS) -> Route:
     known = {"options": view["options"], "agent": g["agents"], "sheets": g["sheets"], "explores": g["explores"],
              "players": view["players"]}
     return best_route(known, me, g["ex"][me], limit)
+
+
+def walk_since_new_cell(route: list[str]) -> set[str]:
+    """The cells of a route from the last one entered for the first time to where the explorer stands."""
+    seen: set[str] = set()
+    last_new = 0
+    for i, cell in enumerate(route):
+        if cell not in seen:
+            seen.add(cell)
+            last_new = i
+    return set(route[last_new:])
+
+
+def loops_back(walked: set[str], action: str) -> bool:
+    """A move back into a cell of the walk since the explorer last entered a new cell (`walked`)."""
+    return action.startswith("move:") and action.split(":")[1] in walked
+
+
+def next_step_in_view(view: dict, legal: list[str], limit: int = MAX_SITUATIONS) -> str | None:
+    """The viewer's next action on its best route (for the bots), or None when nothing is left to steal or when
+    that action would loop back into the walk since the last new cell. The optimiser returns the first route
+    it finds that steals everything it can; from two neighbouring rooms, two such routes may each start by
+    stepping to the other, and a bot that solves again at every step would then walk back and forth for ever
+    (A42 walks visited rooms for free, SPY-5.55). Raises RouteTooLarge past `limit` situations."""
+    best = best_route_in_view(view, limit)
+    if best.stolen <= 0 or not best.actions or best.actions[0] not in legal:
+        return None
+    rec = view["state"]["ex"][view["viewer"]]
+    return None if loops_back(walk_since_new_cell(rec["route"]), best.actions[0]) else best.actions[0]
 
 
 def still_stealable(work: dict, p: int, rec: dict) -> int:

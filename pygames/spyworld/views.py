@@ -20,13 +20,13 @@ def _card(card_id: int) -> dict:
             "key": card_key(card_id)}
 
 
-def _pending(state: dict, player: int) -> dict:
+def _pending(state: dict, player: int, copy=copy_sheet) -> dict:
     """SPY-7.4/SPY-8.14: the acting seat's own pending decision, with its draft sheet and the data behind each
     choice (line/gadget costs, bonus cost, claimable missions)."""
     dec = state["dec"][player]
     out = {"stage": dec["st"], "taken": list(dec["taken"]), "slot": dec["slot"], "line": dec["line"],
            "steps": list(dec["steps"]), "claim": dec["claim"], "submitted": dec["sub"],
-           "sheet": copy_sheet(dec["sheet"]), "bonus_cost": sh.bonus_cost(dec["sheet"])}
+           "sheet": copy(dec["sheet"]), "bonus_cost": sh.bonus_cost(dec["sheet"])}
     if dec["sub"]:
         return out
     lair = lair_of(state)
@@ -46,7 +46,14 @@ def _pending(state: dict, player: int) -> dict:
     return out
 
 
-def view(state: dict, player: int | None) -> dict:
+def _same(sheet: dict) -> dict:
+    return sheet
+
+
+def view(state: dict, player: int | None, shared: bool = False) -> dict:
+    """`shared=True` hands out the state's own sheets instead of copies: only for a reader that reads and
+    forgets at once (the search's playout policy, on the search's own sample)."""
+    copy = _same if shared else copy_sheet
     phase = state["phase"]
     over = phase == "over"
     public_agents = phase in ("explore", "over")  # SPY-4.24: agents revealed at the end of planning
@@ -60,7 +67,7 @@ def view(state: dict, player: int | None) -> dict:
         "piles": [{"count": len(pile), "top": list(back(pile[-1])) if pile else None} for pile in state["piles"]],
         "shown": [list(t) for t in state["shown"]],
         "missions": [{"id": m, "down": d} for m, d in zip(state["missions"], state["down"], strict=True)],
-        "sheets": [copy_sheet(x) for x in state["sheets"]],
+        "sheets": [copy(x) for x in state["sheets"]],
         "agents": [a if (public_agents or p == player) else None for p, a in enumerate(state["agent"])],
         "direction": state["direction"],
         "explores": state["explores"],
@@ -73,7 +80,7 @@ def view(state: dict, player: int | None) -> dict:
     if player is not None:
         v["dealt"] = list(state["dealt"][player])  # SPY-7.1: one's own dealt agents only
         if phase == "plan":
-            v["pending"] = _pending(state, player)
+            v["pending"] = _pending(state, player, copy)
     if state["ex"] is not None:
         # SPY-7.6/SPY-7.7: one's own exploration only, every exploration once all have ended
         v["ex"] = [_record(r) if (over or p == player) else None for p, r in enumerate(state["ex"])]

@@ -83,3 +83,32 @@ def test_an_explorer_follows_the_exact_route_while_there_is_something_to_steal()
         assert outcome.action == action and outcome.iterations == 0  # not searched: answered
         walk(state, action)
     assert state["ex"][0]["stolen"] == best.stolen
+
+
+def test_the_bots_never_walk_back_and_forth_for_ever_on_the_best_route():
+    """Recorded from an arena game that hung (A42 exploring, SPY-5.55): the route optimiser returns the first
+    route it finds that steals everything, and from (1,1) and from (2,1) that route started with the step to
+    the other room; the bots solve again at every step, so they walked 11, 21, 11, 21… for ever. Now the
+    easy bot and the searching bot both end this exploration, and they still steal what is left."""
+    import json
+    from pathlib import Path
+
+    from pygames.core import bots
+
+    game = registry.load("spy")
+    recorded = json.loads((Path(__file__).parent / "a42_walks_back_and_forth.json").read_text())
+    seat = recorded["cur"]
+    assert recorded["agent"][seat] == "a42" and recorded["ex"][seat]["route"][-4:] == ["11", "21", "11", "21"]
+    view = core.view(game, recorded, seat)
+    legal_now = core.legal_actions(game, recorded, seat)
+    assert spy.ai.best_answer(view, legal_now) not in ("move:11",)  # the old answer, back to where it came from
+    for bot in (spy.bots()["heuristic"], search.budget_bot(game, iterations=6)):
+        state = core.clone(recorded)
+        before = state["ex"][seat]["stolen"]
+        for _ in range(80):
+            if game.is_over(state) or state["cur"] != seat:
+                break
+            core.apply_in_place(game, state, seat, bots.bot_move(game, state, seat, bot, Rng(1)))
+        else:
+            raise AssertionError("the exploration did not end in 80 actions")
+        assert state["ex"][seat]["stolen"] > before
