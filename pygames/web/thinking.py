@@ -30,7 +30,9 @@ class Thinker:
         self._worker = None
         self._loading = None
         self.pending: dict | None = None      # the bot request being searched
-        self.hint_for: object = None          # the state a hint was asked for
+        self.hint_for: object = None          # what the viewer saw when a hint was asked (`hint_key`)
+        self.hint_action: str | None = None   # the hint's answer, shown while the viewer's position stands
+        self.hint_asked = False               # a hint search is under way
         self.stats: list = []                 # effort of the last searches (iterations, seconds) for the bench
 
     async def _get_worker(self):
@@ -89,34 +91,59 @@ async def _play_when_ready(app, session, request: dict) -> None:
     finally:
         if app.thinker.pending is request:
             app.thinker.pending = None
-            show_thinking(app, None)
+            show_thinking(app, _hint_seat(app))
     if app.session is session and session.bot_answer(request, answer["action"]):
         app.after_change()
 
 
 def show_thinking(app, seat: int | None) -> None:
     """The visible "NAME is thinking…" line under the status (hidden when nobody thinks)."""
-    node = by_id("thinking")
-    if missing(node):
-        status = by_id("status")
-        node = el("p", {"id": "thinking", "class": "thinking", "data-testid": "thinking", "role": "status"})
-        status.parentNode.insertBefore(node, status.nextSibling)
+    node = _line(app, "thinking", "thinking")
     node.hidden = seat is None
     node.textContent = "" if seat is None else app.cat.t("game.thinking", player=app.cat.seat_name(seat))
+
+
+def _hint_seat(app) -> int | None:
+    """The viewer while a hint search is under way (its "thinking…" line), else None."""
+    return app.session.viewer if app.thinker.hint_asked and app.session is not None else None
+
+
+def _line(app, node_id: str, testid: str):
+    """A line of its own under the status (created on first need): "thinking…", or the hint."""
+    node = by_id(node_id)
+    if missing(node):
+        status = by_id("status")
+        node = el("p", {"id": node_id, "class": "thinking", "data-testid": testid, "role": "status"})
+        anchor = by_id("thinking") if node_id != "thinking" and not missing(by_id("thinking")) else status
+        anchor.parentNode.insertBefore(node, anchor.nextSibling)
+    return node
 
 
 # ---------------------------------------------------------------------------------------------------- hints
 
 
+def hint_key(session, legal: list[str]) -> str:
+    """What a hint answers: the viewer's choices, before the viewer's next move. While the viewer has a choice,
+    the state changes without the viewer moving only by other seats' hidden simultaneous moves (Spyworld: the
+    computer plans while the human does; they are revealed once everybody has submitted), which a hint from
+    the viewer's own view could not see anyway."""
+    moves = sum(1 for step in session.state["history"] if step[0] == session.viewer)
+    return json.dumps([session.viewer, moves, legal])
+
+
 def on_draw(app, legal: list[str]) -> None:
-    """After the table is drawn: a hint for an older position is gone; the hint button for this one."""
-    if app.thinker.hint_for is not app.session.state:
-        app.thinker.hint_for = None
-        node = by_id("thinking")
-        if not missing(node):
-            node.removeAttribute("data-hint-action")
-        if app.thinker.pending is None:
-            show_thinking(app, None)
+    """After the table is drawn: a hint for an older position is gone, a hint for this one is shown again (the
+    board was redrawn), and the hint button is offered for a real choice."""
+    thinker = app.thinker
+    if thinker.hint_for is not None and thinker.hint_for != hint_key(app.session, legal):
+        thinker.hint_for = thinker.hint_action = None
+    if thinker.hint_action is not None:
+        mark_hint(app, thinker.hint_action)
+    elif not missing(by_id("hint-line")):
+        by_id("hint-line").removeAttribute("data-hint-action")
+        by_id("hint-line").hidden = True
+    if thinker.pending is None:
+        show_thinking(app, _hint_seat(app) if thinker.hint_for is not None else None)
     if len(legal) >= 2:
         hint_button(app)
 
@@ -140,18 +167,22 @@ def ask_hint(app) -> None:
     request = {"game": session.game.ID, "seat": session.viewer, "level": HARD,
                "view": core.view(session.game, session.state, session.viewer), "legal": legal,
                "seed": session.bot_rng.next64()}
-    app.thinker.hint_for = session.state
+    key = hint_key(session, legal)
+    app.thinker.hint_for, app.thinker.hint_action, app.thinker.hint_asked = key, None, True
     show_thinking(app, session.viewer)
-    asyncio.ensure_future(_show_hint(app, session, request))
+    asyncio.ensure_future(_show_hint(app, session, request, key))
 
 
-async def _show_hint(app, session, request: dict) -> None:
+async def _show_hint(app, session, request: dict, key: str) -> None:
+    thinker = app.thinker
     try:
-        answer = await app.thinker.search(session.game, search_job(request))
+        answer = await thinker.search(session.game, search_job(request))
     finally:
-        show_thinking(app, None)
-    if app.session is not session or app.thinker.hint_for is not session.state or app.covered_for is not None:
-        return  # the position changed: the hint is stale
+        show_thinking(app, thinker.pending["seat"] if thinker.pending is not None else None)
+        thinker.hint_asked = False
+    if app.session is not session or thinker.hint_for != key or app.covered_for is not None:
+        return  # the viewer's position changed (or the device was passed): the hint is stale
+    thinker.hint_action = answer["action"]
     mark_hint(app, answer["action"])
 
 
@@ -162,7 +193,7 @@ def mark_hint(app, action: str) -> None:
     target = js.document.querySelector(f'[data-action="{js.CSS.escape(action)}"]')
     if not missing(target):
         target.setAttribute("data-hint", "true")
-    node = by_id("thinking")
+    node = _line(app, "hint-line", "hint-line")
     node.hidden = False
     node.setAttribute("data-hint-action", action)
     node.textContent = app.cat.t("game.hint_says", action=app.action_label(app.session.view(), action))
