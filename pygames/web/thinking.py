@@ -97,26 +97,23 @@ async def _play_when_ready(app, session, request: dict) -> None:
 
 
 def show_thinking(app, seat: int | None) -> None:
-    """The visible "NAME is thinking…" line under the status (hidden when nobody thinks)."""
-    node = _line(app, "thinking", "thinking")
-    node.hidden = seat is None
-    node.textContent = "" if seat is None else app.cat.t("game.thinking", player=app.cat.seat_name(seat))
+    """The visible "NAME is thinking…" line, first in the action bar: the bar sticks to the bottom of the
+    screen, so the line is in sight however far the board is scrolled. Gone when nobody thinks."""
+    node = by_id("thinking")
+    if seat is None:
+        if not missing(node):
+            node.remove()
+        return
+    if missing(node):
+        node = el("p", {"id": "thinking", "class": "thinking", "data-testid": "thinking", "role": "status"})
+        bar = by_id("actions")
+        bar.insertBefore(node, bar.firstChild)
+    node.textContent = app.cat.t("game.thinking", player=app.cat.seat_name(seat))
 
 
 def _hint_seat(app) -> int | None:
     """The viewer while a hint search is under way (its "thinking…" line), else None."""
     return app.session.viewer if app.thinker.hint_asked and app.session is not None else None
-
-
-def _line(app, node_id: str, testid: str):
-    """A line of its own under the status (created on first need): "thinking…", or the hint."""
-    node = by_id(node_id)
-    if missing(node):
-        status = by_id("status")
-        node = el("p", {"id": node_id, "class": "thinking", "data-testid": testid, "role": "status"})
-        anchor = by_id("thinking") if node_id != "thinking" and not missing(by_id("thinking")) else status
-        anchor.parentNode.insertBefore(node, anchor.nextSibling)
-    return node
 
 
 # ---------------------------------------------------------------------------------------------------- hints
@@ -132,20 +129,16 @@ def hint_key(session, legal: list[str]) -> str:
 
 
 def on_draw(app, legal: list[str]) -> None:
-    """After the table is drawn: a hint for an older position is gone, a hint for this one is shown again (the
-    board was redrawn), and the hint button is offered for a real choice."""
+    """After the table is drawn (the action bar is new): a hint for an older position is gone, a hint for this
+    one is shown again, the hint button is offered for a real choice, and the thinking line is back."""
     thinker = app.thinker
     if thinker.hint_for is not None and thinker.hint_for != hint_key(app.session, legal):
         thinker.hint_for = thinker.hint_action = None
-    if thinker.hint_action is not None:
-        mark_hint(app, thinker.hint_action)
-    elif not missing(by_id("hint-line")):
-        by_id("hint-line").removeAttribute("data-hint-action")
-        by_id("hint-line").hidden = True
-    if thinker.pending is None:
-        show_thinking(app, _hint_seat(app) if thinker.hint_for is not None else None)
     if len(legal) >= 2:
         hint_button(app)
+    if thinker.hint_action is not None:
+        mark_hint(app, thinker.hint_action)
+    show_thinking(app, thinker.pending["seat"] if thinker.pending is not None else _hint_seat(app))
 
 
 def hint_button(app) -> None:
@@ -187,13 +180,15 @@ async def _show_hint(app, session, request: dict, key: str) -> None:
 
 
 def mark_hint(app, action: str) -> None:
-    """Highlight the hinted action's control (board or action bar) and say it in words under the status."""
+    """Highlight the hinted action's control (board or action bar) and say it in words in the action bar."""
     for node in js.document.querySelectorAll("[data-hint]"):
         node.removeAttribute("data-hint")
     target = js.document.querySelector(f'[data-action="{js.CSS.escape(action)}"]')
     if not missing(target):
         target.setAttribute("data-hint", "true")
-    node = _line(app, "hint-line", "hint-line")
-    node.hidden = False
+    node = by_id("hint-line")
+    if missing(node):  # in the action bar, by the hint button and the moves
+        node = el("p", {"id": "hint-line", "class": "thinking", "data-testid": "hint-line", "role": "status"})
+        by_id("actions").appendChild(node)
     node.setAttribute("data-hint-action", action)
     node.textContent = app.cat.t("game.hint_says", action=app.action_label(app.session.view(), action))
