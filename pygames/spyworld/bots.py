@@ -15,7 +15,11 @@ from .sheet import group
 
 AGENT_PREFERENCE = ("magpie", "viper", "a42", "shadow", "chameleon", "bulldozer", "dolphin", "phoenix", "gladiator")
 TRAINING_TARGET = {"m": 9, "s": 5, "c": 5}
-BOT_ROUTE_LIMIT = 5_000  # situations the bot's route optimiser may visit per decision before falling back
+BOT_ROUTE_LIMIT = 5_000  # situations the search's route optimiser may visit per decision (in the search worker)
+# The easy bot plays on the page's main thread: at 5,000 situations one exploration step took up to ~1.2 s in
+# CPython (a freeze of the page in Pyodide); at 400 at most ~0.1 s, and the easy bot scored 196.0 against 197.0
+# (12 self-play games) since a lair too large to solve falls back on the quick rules.
+EASY_ROUTE_LIMIT = 400
 
 
 def _dist(x: str, y: str) -> int:
@@ -137,7 +141,7 @@ def _explore(view: dict, legal: list[str], exact: bool = True) -> str:
     g = view["state"]
     me = view["viewer"]
     try:  # the exact optimiser when the lair is small enough to solve at once, else the quick rules below
-        step = routes.next_step_in_view(view, legal, BOT_ROUTE_LIMIT) if exact else None
+        step = routes.next_step_in_view(view, legal, EASY_ROUTE_LIMIT) if exact else None
         if step is not None:
             return step
     except routes.RouteTooLarge:
