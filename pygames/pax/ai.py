@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from pygames.core.search import result_reward, score_rewards
 
-from .data import CARDS, category
+from .data import CARDS, CATEGORIES, category
 from .rules import cap_problem, play_cost
 from .scoring import result
 
 ROLLOUT_DEPTH = 20  # actions before the position is scored
 SCALE = 3.0         # a points margin worth about e:1 odds
+SOLO_NEAR_MISS = 0.5  # solo: the most a lost game is worth, for coming near the level's goal (a win is 1)
 
 
 def search_actions(legal: list[str], state: dict, seat: int) -> list[str]:
@@ -55,6 +56,26 @@ def evaluate(state: dict) -> list[float]:
     """Each seat's expected reward in [0, 1] if the game were scored now."""
     now = result(state)
     n = state["players"]
-    if n == 1 or now.get("rome_wins"):
+    if n == 1:
+        return solo_reward(now)
+    if now.get("rome_wins"):
         return result_reward(now)
     return score_rewards([float(s) for s in now["scores"]], SCALE)
+
+
+def final_reward(state: dict) -> list[float]:
+    """Each seat's reward at the end: the rules' result, shaped in solo like `evaluate`."""
+    now = result(state)
+    return solo_reward(now) if state["players"] == 1 else result_reward(now)
+
+
+def solo_reward(now: dict) -> list[float]:
+    """Solo (PAX-6.19, PAX-6.20): a win is worth 1; a loss up to `SOLO_NEAR_MISS`, for the categories stronger
+    than Rome toward the level's requirement and the categories present toward all seven. A bare win/loss
+    left the search blind: from most positions almost no playout wins, so every action looked the same."""
+    if now["solo_win"]:
+        return [1.0]
+    need = now["required"]
+    stronger = now["breakdown"]["stronger"][0]
+    present = now["breakdown"]["categories"][0]
+    return [SOLO_NEAR_MISS * (min(stronger, need) / need + present / len(CATEGORIES)) / 2]

@@ -78,3 +78,39 @@ def test_from_real_play_steps_the_offered_actions_never_cycle_and_always_reach_f
             core.apply_in_place(pax, state, seat, legal[rng.below(len(legal))])
     assert checked >= 20
     assert any(category(c) in ("fleet", "army") for c in CARDS)
+
+
+def solo_result_with(stronger: int, present: int, level: int = 1) -> dict:
+    from pygames.pax.data import SOLO_LEVELS
+    need = SOLO_LEVELS[level]["required"]
+    return {"solo_win": present == 7 and stronger >= need, "required": need,
+            "breakdown": {"stronger": [stronger], "categories": [present]}}
+
+
+def test_solo_search_reward_tells_a_near_miss_from_a_rout_and_a_win_beats_both():
+    """PAX-6.19 / PAX-6.20 in solo: from most positions almost no playout wins, and a bare win/loss reward made
+    every action look the same to the search. A loss now earns a little for coming near the goal."""
+    from pygames.core.search import hooks_of
+    from pygames.pax.ai import SOLO_NEAR_MISS, solo_reward
+    win = solo_reward(solo_result_with(3, 7))[0]
+    near = solo_reward(solo_result_with(2, 7))[0]
+    short_one_category = solo_reward(solo_result_with(3, 6))[0]
+    rout = solo_reward(solo_result_with(0, 3))[0]
+    assert win == 1.0
+    assert 0 < rout < near < SOLO_NEAR_MISS < win and rout < short_one_category < SOLO_NEAR_MISS
+    assert solo_reward(solo_result_with(5, 7))[0] == win  # beyond the goal, a win is a win
+    assert solo_reward(solo_result_with(4, 7, level=2))[0] == 1.0 > solo_reward(solo_result_with(3, 7, level=2))[0]
+    hooks = hooks_of(pax)
+    state = core.new_game(pax, 1, 3, {"level": 1})
+    assert hooks.final is not None and len(hooks.evaluate(state)) == 1 and 0 <= hooks.evaluate(state)[0] < 1
+
+
+def test_the_search_reward_of_a_game_with_players_is_the_rules_result():
+    from pygames.core.search import hooks_of, terminal_reward
+    rng = Rng(5)
+    state = core.new_game(pax, 3, 5, {})
+    while not pax.is_over(state):
+        seat = pax.to_move(state)[0]
+        legal = pax.legal_actions(state, seat)
+        core.apply_in_place(pax, state, seat, legal[rng.below(len(legal))])
+    assert hooks_of(pax).end_reward(pax, state) == terminal_reward(pax, state)
