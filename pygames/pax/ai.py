@@ -5,15 +5,18 @@ turned into odds. The state is the search's own sample, never the true one."""
 
 from __future__ import annotations
 
+import math
+
 from pygames.core.search import result_reward, score_rewards
 
-from .data import CARDS, CATEGORIES, category
+from .data import CARDS, CATEGORIES, P, category
 from .rules import cap_problem, play_cost
-from .scoring import result
+from .scoring import points, result
 
 ROLLOUT_DEPTH = 20  # actions before the position is scored
 SCALE = 3.0         # a points margin worth about e:1 odds
 SOLO_NEAR_MISS = 0.5  # solo: the most a lost game is worth, for coming near the level's goal (a win is 1)
+ROME_NEAR_MISS = 0.3  # with players: the most a loss to Rome is worth to a player without Primus Conspiratus
 
 
 def search_actions(legal: list[str], state: dict, seat: int) -> list[str]:
@@ -59,14 +62,40 @@ def evaluate(state: dict) -> list[float]:
     if n == 1:
         return solo_reward(now)
     if now.get("rome_wins"):
-        return result_reward(now)
+        return rome_wins_reward(state, now)
     return score_rewards([float(s) for s in now["scores"]], SCALE)
 
 
 def final_reward(state: dict) -> list[float]:
-    """Each seat's reward at the end: the rules' result, shaped in solo like `evaluate`."""
+    """Each seat's reward at the end: the rules' result, shaped like `evaluate` when Rome wins and in solo."""
     now = result(state)
-    return solo_reward(now) if state["players"] == 1 else result_reward(now)
+    if state["players"] == 1:
+        return solo_reward(now)
+    return rome_wins_reward(state, now) if now["rome_wins"] else result_reward(now)
+
+
+def rome_wins_reward(state: dict, now: dict) -> list[float]:
+    """Rome wins (PAX-6.8, PAX-6.9): the rules' reward (the Primus Conspiratus holder's win), and for each other
+    player up to `ROME_NEAR_MISS` for how near the players came to beating Rome (their categories toward the
+    four they need), shared by the points each would then score (PAX-6.18). With the bare result such a player
+    saw only the race for Primus Conspiratus: from most positions Rome wins every playout, so beating Rome was
+    invisible to the search."""
+    out = result_reward(now)
+    need = len(CATEGORIES) - P["rome_needs"] + 1
+    progress = (len(CATEGORIES) - now["rome_categories"]) / need
+    if progress <= 0:
+        return out
+    rome, ts, money = now["rome_strength"], now["strengths"], now["money_values"]
+    top = max(money)
+    would = [float(sum(points(ts[p], state["areas"][p], rome, state["pc"] == p, money[p] == top).values()))
+             for p in range(len(ts))]
+    best = max(would)
+    weights = [math.exp((w - best) / SCALE) for w in would]
+    total = sum(weights)
+    for p in range(len(out)):
+        if state["pc"] != p:
+            out[p] += ROME_NEAR_MISS * progress * weights[p] / total
+    return out
 
 
 def solo_reward(now: dict) -> list[float]:

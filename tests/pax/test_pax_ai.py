@@ -5,7 +5,7 @@ the same Fleet card for ever, over the cap of PAX-5.5, in an arena game), while 
 from pygames import core, pax
 from pygames.core.rng import Rng
 from pygames.pax.ai import search_actions
-from pygames.pax.data import CARDS, category
+from pygames.pax.data import CARDS, CATEGORIES, category
 from pygames.pax.rules import cap_problem, play_actions
 
 
@@ -105,12 +105,34 @@ def test_solo_search_reward_tells_a_near_miss_from_a_rout_and_a_win_beats_both()
     assert hooks.final is not None and len(hooks.evaluate(state)) == 1 and 0 <= hooks.evaluate(state)[0] < 1
 
 
-def test_the_search_reward_of_a_game_with_players_is_the_rules_result():
-    from pygames.core.search import hooks_of, terminal_reward
-    rng = Rng(5)
-    state = core.new_game(pax, 3, 5, {})
-    while not pax.is_over(state):
-        seat = pax.to_move(state)[0]
-        legal = pax.legal_actions(state, seat)
-        core.apply_in_place(pax, state, seat, legal[rng.below(len(legal))])
-    assert hooks_of(pax).end_reward(pax, state) == terminal_reward(pax, state)
+def two_player_end(k: int) -> dict:
+    """A finished 2-player game: Rome has one 1-symbol card of every category; seat 0 holds Primus Conspiratus
+    and nothing else; seat 1 has a 2-symbol card in `k` categories (stronger than Rome there, PAX-6.7)."""
+    ones = [card_of(c, 1) for c in CATEGORIES]
+    twos = [card_of(c, 2) for c in CATEGORIES[:k]]
+    return {"players": 2, "areas": [[], twos], "hands": [[], []], "money": [3, 3], "pc": 0,
+            "rome": ones, "rome_hidden": [], "legions": [[], [], []]}
+
+
+def test_a_loss_to_rome_is_worth_a_little_to_the_players_without_primus_conspiratus_for_coming_near():
+    """PAX-6.8 / PAX-6.9: Rome wins, the holder of Primus Conspiratus alone. With that bare result a player without
+    it saw only the race for Primus Conspiratus; beating Rome was invisible to the search. Now a non-holder's
+    reward grows with the players' categories (toward the four they need); the holder's is the rules' own."""
+    from pygames.core.search import hooks_of, result_reward
+    from pygames.pax.ai import ROME_NEAR_MISS
+    from pygames.pax.scoring import result
+    hooks = hooks_of(pax)
+    rewards = []
+    for k in range(4):
+        state = two_player_end(k)
+        now = result(state)
+        assert now["rome_wins"] and now["rome_categories"] == 7 - k and now["winners"] == [0]
+        reward = hooks.end_reward(pax, state)
+        assert reward[0] == result_reward(now)[0] == 1.0  # the holder: the rules' reward, unchanged
+        rewards.append(reward[1])
+        assert reward[1] < ROME_NEAR_MISS < reward[0]  # a loss stays far below a win
+    assert rewards[0] == 0.0 and rewards[0] < rewards[1] < rewards[2] < rewards[3]
+    beaten = two_player_end(4)
+    now = result(beaten)
+    assert not now["rome_wins"] and now["winners"] == [1]
+    assert hooks.end_reward(pax, beaten) == result_reward(now)  # the players beat Rome: the rules' result
