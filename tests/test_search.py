@@ -14,7 +14,7 @@ from pygames.core.rng import Rng
 GAMES = list(registry.PACKAGES)
 # per game: (games against random, iterations per decision); seeded and iteration-capped, so reproducible.
 # Each game's `ai` hooks stop playouts early, which keeps PAX and Spyworld (long random games) to seconds.
-ARENA = {"ps": (10, 16), "sik": (10, 30), "pax": (6, 12), "spy": (3, 8)}
+ARENA = {"ps": (10, 16), "sik": (10, 30), "pax": (10, 20), "spy": (3, 8)}
 
 
 def load(gid: str):
