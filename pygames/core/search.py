@@ -145,15 +145,21 @@ def score_rewards(values: list[float], scale: float) -> list[float]:
     """Rewards shaped like `terminal_reward` from estimated scores of a game not over (for ``ai.evaluate``):
     the win share split by a softmax of the scores (`scale` = a margin worth about e:1 odds), plus the same
     rank part as at the end."""
-    top = max(values)
-    weights = [math.exp((v - top) / scale) for v in values]
-    total = sum(weights)
+    shares = softmax_shares(values, scale)
     n = len(values)
     out = []
     for p, v in enumerate(values):
         below = sum(1 for w in values if w < v)
-        out.append(WIN_SHARE * weights[p] / total + (1 - WIN_SHARE) * below / max(1, n - 1))
+        out.append(WIN_SHARE * shares[p] + (1 - WIN_SHARE) * below / max(1, n - 1))
     return out
+
+
+def softmax_shares(values: list[float], scale: float) -> list[float]:
+    """Shares summing to 1, by a softmax of `values` (`scale` = a margin worth about e:1 odds)."""
+    top = max(values)
+    weights = [math.exp((v - top) / scale) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 def _policy_move(game, hooks: Hooks, state: dict, seat: int, rng: Rng) -> str:

@@ -5,9 +5,7 @@ turned into odds. The state is the search's own sample, never the true one."""
 
 from __future__ import annotations
 
-import math
-
-from pygames.core.search import result_reward, score_rewards
+from pygames.core.search import result_reward, score_rewards, softmax_shares
 
 from .data import CARDS, CATEGORIES, P, category
 from .rules import cap_problem, play_cost
@@ -89,12 +87,10 @@ def rome_wins_reward(state: dict, now: dict) -> list[float]:
     top = max(money)
     would = [float(sum(points(ts[p], state["areas"][p], rome, state["pc"] == p, money[p] == top).values()))
              for p in range(len(ts))]
-    best = max(would)
-    weights = [math.exp((w - best) / SCALE) for w in would]
-    total = sum(weights)
+    shares = softmax_shares(would, SCALE)
     for p in range(len(out)):
         if state["pc"] != p:
-            out[p] += ROME_NEAR_MISS * progress * weights[p] / total
+            out[p] += ROME_NEAR_MISS * progress * shares[p]
     return out
 
 
