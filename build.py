@@ -135,13 +135,13 @@ def load_catalogue(with_test_games: bool, stamp: str = "") -> dict[str, dict[str
 
 
 # Run by Node with the pinned Pyodide (the browser's Python, so the same bytecode format): the package files come
-# on stdin as JSON, the boot's entry module is imported as the page would, and every one of our modules it loaded
+# on stdin as JSON, the boot's entry modules are imported as the page would, and every one of our modules it loaded
 # is compiled to an unchecked-hash .pyc at the place the import system looks for it. Out: JSON {path: base64}.
 PRECOMPILE_JS = r"""
 import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
-const { files, entry } = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+const { files, entries } = JSON.parse(Buffer.concat(chunks).toString("utf8"));
 const py = await loadPyodide({ indexURL: "./node_modules/pyodide/" });
 const root = "/home/pyodide";
 py.FS.mkdirTree(root);
@@ -150,12 +150,13 @@ for (const [path, text] of files) {
   py.FS.mkdirTree(`${root}/${path}`.slice(0, `${root}/${path}`.lastIndexOf("/")));
   py.FS.writeFile(`${root}/${path}`, text);
 }
-py.globals.set("entry", entry);
+py.globals.set("entries", py.toPy(entries));
 process.stdout.write(py.runPython(`
 import base64, importlib, importlib.util, json, marshal, sys
 importlib.invalidate_caches()
 before = set(sys.modules)
-importlib.import_module(entry)
+for entry in entries:
+    importlib.import_module(entry)
 out = {}
 for name in sorted(set(sys.modules) - before):
     source_path = getattr(sys.modules[name], "__file__", None) or ""
@@ -170,7 +171,7 @@ for name in sorted(set(sys.modules) - before):
 json.dumps(out)
 `));
 """
-BOOT_ENTRY = "pygames.web.app"  # what main.py imports before the app is ready
+BOOT_ENTRIES = ("pygames.web.lazy_stdlib", "pygames.web.app")  # what the boot imports (pyodide-warm.mjs, main.py)
 
 
 def precompile(files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
@@ -181,7 +182,7 @@ def precompile(files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
     node = shutil.which("node")
     if node is None:
         sys.exit("build: Node.js is needed to precompile the boot modules with the pinned Pyodide")
-    request = {"entry": BOOT_ENTRY, "files": [[name, data.decode("utf-8")] for name, data in files]}
+    request = {"entries": list(BOOT_ENTRIES), "files": [[name, data.decode("utf-8")] for name, data in files]}
     result = subprocess.run([node, "--input-type=module", "-e", PRECOMPILE_JS], cwd=ROOT, check=True,
                             input=json.dumps(request).encode(), capture_output=True)
     compiled = json.loads(result.stdout)

@@ -47,6 +47,10 @@ export function installPackage(pyodide, files) {
   const finder = sys.path_importer_cache.get(root);
   if (finder) { finder.invalidate_caches(); finder.destroy(); }
   sys.destroy();
+  // Before PyScript's own Python starts: what it imports and never uses at boot is deferred (see that module).
+  const lazy = pyodide.pyimport("pygames.web.lazy_stdlib");
+  lazy.defer().destroy();
+  lazy.destroy();
 }
 
 async function fetchPackage() {
