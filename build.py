@@ -194,8 +194,8 @@ def precompile(files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
 def bundle_packages(target: Path, with_test_games: bool, stamp: str = "") -> None:
     """The Python packages as one gzip stream (static/pyodide-warm.mjs `installPackage` reads it): a JSON line
     [[path, size], …], then the files' bytes one after the other, with the boot modules' bytecode (precompile).
-    The page unpacks it in JavaScript with the browser's own gunzip: PyScript's `files` setting unpacked a zip in
-    Python (Pyodide's `unpack_buffer`, about 100 ms of a cold boot here). One stream also compresses better."""
+    The page gunzips it with Python's zlib and writes the files from JavaScript: PyScript's `files` setting unpacked
+    a zip in Python (Pyodide's `unpack_buffer`, about 100 ms of a cold boot here). One stream also compresses better."""
     roots = [(ROOT, ROOT / "pygames")]
     if with_test_games:
         roots.append((ROOT / "tests", ROOT / "tests/pygames_testgames"))

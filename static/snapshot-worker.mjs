@@ -13,7 +13,7 @@ onmessage = async (event) => {
   try {
     const t0 = performance.now();
     const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
-    installPackage(pyodide, await unpackBundle(bundle));
+    installPackage(pyodide, unpackBundle(pyodide, bundle));
     pyodide.runPython(imports);
     const raw = pyodide.makeMemorySnapshot();
     const made = performance.now() - t0;
