@@ -93,10 +93,6 @@ class Node:
     def append(self, *children) -> None:
         self.kids.extend(children)
 
-    def removeChild(self, child):
-        self.kids = [k for k in self.kids if k is not child]
-        return child
-
     def remove_matching(self, selector: str) -> None:
         """Remove every descendant matching `selector` (for the DOM's `node.querySelector(s).remove()`)."""
         doomed = {id(n) for n in self.querySelectorAll(selector)}
