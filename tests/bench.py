@@ -279,6 +279,7 @@ def main(root: Path, dist: Path, runs: int = 5) -> int:
         for gid, rate in games_per_second().items():
             print(f"game {gid}: {rate:.1f} random full games/s in CPython")
         search_bench.print_cpython()
+        search_bench.print_same_work()
         test_server = build.start_server_thread(test_dist)
         test_origin = f"http://127.0.0.1:{test_server.server_port}"
         from pygames.core import registry

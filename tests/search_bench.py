@@ -34,6 +34,52 @@ def iterations_per_second(game, seconds: float = 2.0) -> float:
     return out.iterations / out.seconds
 
 
+def fixed_rate(gid: str, iterations: int, repeats: int = 3) -> float:
+    """Iterations/s of `iterations` searched at `sample_position`, best of `repeats`: the same work, seed and
+    position wherever it runs, so CPython and Pyodide can be compared directly."""
+    import time
+
+    game = importlib.import_module(registry.PACKAGES[gid])
+    view, legal = sample_position(game)
+    search.choose(game, view, legal, iterations=max(1, iterations // 10), seed=1)  # imports and caches
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        search.choose(game, view, legal, iterations=iterations, seed=1)
+        best = min(best, time.perf_counter() - start)
+    return iterations / best
+
+
+PYODIDE_RATE_JS = """
+const [root, gid, iterations] = process.argv.slice(1);
+const { loadPyodide } = await import(root + "/node_modules/pyodide/pyodide.mjs");
+const py = await loadPyodide();
+py.FS.mkdirTree("/src");
+py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/src");
+py.runPython("import sys; sys.path[:0] = ['/src', '/src/tests']");
+console.log(py.runPython(`import search_bench; search_bench.fixed_rate(${JSON.stringify(gid)}, ${iterations})`));
+"""
+SAME_WORK = {"ps": 2000, "sik": 2000, "pax": 2000, "spy": 60}  # about 1-2 s of search each
+
+
+def print_same_work() -> None:
+    """The Pyodide/CPython ratio on the same work: each game's `fixed_rate` in CPython and in the pinned Pyodide
+    under Node (the same WebAssembly engine as Chromium's worker), one after the other."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    node = shutil.which("node")
+    root = Path(__file__).resolve().parent.parent
+    for gid, iterations in SAME_WORK.items():
+        native = fixed_rate(gid, iterations)
+        run = subprocess.run([node, "--input-type=module", "-e", PYODIDE_RATE_JS, str(root), gid, str(iterations)],
+                             capture_output=True, text=True, check=True)
+        wasm = float(run.stdout.strip().splitlines()[-1])
+        print(f"game {gid}: same position and seed, {iterations} iterations: CPython {native:.0f}/s, Pyodide "
+              f"(Node) {wasm:.0f}/s, CPython/Pyodide {native / wasm:.2f}")
+
+
 def print_cpython(seconds: float = 2.0) -> None:
     for gid, name in registry.PACKAGES.items():
         game = importlib.import_module(name)
@@ -46,6 +92,7 @@ def print_cpython(seconds: float = 2.0) -> None:
 
 if __name__ == "__main__":
     print_cpython()
+    print_same_work()
 
 
 LONGTASKS = """
