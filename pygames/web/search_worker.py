@@ -19,10 +19,4 @@ def think(job_text: str) -> str:
     return json.dumps({"action": out.action, "iterations": out.iterations, "seconds": out.seconds})
 
 
-def bench(game_id: str, view_text: str, legal_text: str, seconds: float) -> str:
-    """Iterations per second of the search in this worker (for `build.py bench`)."""
-    out = search.choose(GAMES[game_id], json.loads(view_text), json.loads(legal_text), seconds=seconds, seed=1)
-    return json.dumps({"iterations": out.iterations, "seconds": out.seconds})
-
-
-__export__ = ["think", "bench"]
+__export__ = ["think"]
