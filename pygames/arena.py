@@ -6,9 +6,9 @@
 Seat names: random, heuristic (the game's own quick bot), easy (the same bot, as the app's easy level),
 normal, hard (IS-MCTS with the level's think time). With --players K beyond the seats given, the last seat
 name fills the rest. Seats are rotated from game to game (game i moves every seat i places along), so no
-label keeps the first move. --think MS replaces normal's think time per decision (hard keeps its ratio to
-normal); --iterations I replaces the time by a fixed iteration count (reproducible). --jobs J plays on J
-processes. Prints win rates with Wilson 95 % intervals, mean scores, game length, and for PAX how often Rome
+label keeps the first move. --think MS replaces normal's think time per decision, --iterations I replaces it by
+a fixed iteration count (reproducible); hard keeps its ratio to normal either way. --jobs J plays on J processes.
+Prints win rates with Wilson 95 % intervals, mean scores, game length, and for PAX how often Rome
 won; with --json the last line is one JSON object {"game", "games", "wins", "ties", "rome", ...}.
 A game with several winners counts as a tie for nobody's wins.
 """
@@ -45,12 +45,12 @@ def make_bot(game, name: str, think_ms: float | None, iterations: int | None):
         return core_bots.random_bot
     if name in ("heuristic", "easy"):
         return core_bots.default_bot(game)
+    ratio = search.THINK_SECONDS[name] / search.THINK_SECONDS["normal"]  # hard thinks this many times longer
     if iterations is not None:
-        factor = 1 if name == "normal" else 4
-        return search.budget_bot(game, iterations=iterations * factor)
+        return search.budget_bot(game, iterations=round(iterations * ratio))
     seconds = search.THINK_SECONDS[name]
     if think_ms is not None:
-        seconds = think_ms / 1000 * search.THINK_SECONDS[name] / search.THINK_SECONDS["normal"]
+        seconds = think_ms / 1000 * ratio
     return search.budget_bot(game, seconds=seconds, iterations=search.MAX_ITERATIONS[name])
 
 
