@@ -131,10 +131,12 @@ def segments_of_line(colour: str, number: int) -> list[str]:
     return _LINE_SEGMENTS[(colour, number)]
 
 
+_BACKS = {card_id: (c["back"][0], int(c["back"][1:])) for card_id, c in CARDS.items()}
+
+
 def back(card_id: int) -> tuple[str, int]:
     """SPY-2.31: a card's back as (colour "R"/"B", number)."""
-    b = CARDS[card_id]["back"]
-    return b[0], int(b[1:])
+    return _BACKS[card_id]
 
 
 def gadget_count(gadgets) -> int:

@@ -20,9 +20,9 @@ def _card(card_id: int) -> dict:
             "key": card_key(card_id)}
 
 
-def _pending(state: dict, player: int, copy=copy_sheet) -> dict:
+def _pending(state: dict, player: int, copy=copy_sheet, lists: bool = True) -> dict:
     """SPY-7.4/SPY-8.14: the acting seat's own pending decision, with its draft sheet and the data behind each
-    choice (line/gadget costs, bonus cost, claimable missions)."""
+    choice (line/gadget costs, bonus cost, and with `lists` the takeable slots and claimable missions)."""
     dec = state["dec"][player]
     out = {"stage": dec["st"], "taken": list(dec["taken"]), "slot": dec["slot"], "line": dec["line"],
            "steps": list(dec["steps"]), "claim": dec["claim"], "submitted": dec["sub"],
@@ -33,7 +33,8 @@ def _pending(state: dict, player: int, copy=copy_sheet) -> dict:
     st = dec["st"]
     sheet = dec["sheet"]
     if st in ("first", "more"):
-        out["takeable"] = planning.takeable(state, dec)
+        if lists:
+            out["takeable"] = planning.takeable(state, dec)
     elif st == "line":
         card = CARDS[planning.display(state)[dec["slot"] - 1]]
         out["lines"] = [list(x) for x in planning.line_choices(lair, sheet, card["sub"],
@@ -41,7 +42,7 @@ def _pending(state: dict, player: int, copy=copy_sheet) -> dict:
     elif st == "gadget":
         out["numbers"] = [list(x) for x in planning.gadget_choices(lair, sheet, planning.index(state, dec["slot"]),
                                                                    sheet["budget"])]
-    elif st == "claim":
+    elif st == "claim" and lists:
         out["claimable"] = planning.claimable(state, dec)
     return out
 
@@ -51,8 +52,10 @@ def _same(sheet: dict) -> dict:
 
 
 def view(state: dict, player: int | None, shared: bool = False) -> dict:
-    """`shared=True` hands out the state's own sheets instead of copies: only for a reader that reads and
-    forgets at once (the search's playout policy, on the search's own sample)."""
+    """`shared=True` hands out the state's own sheets instead of copies, and leaves out the takeable slots and
+    claimable missions (the same facts as the legal actions, a quarter of a playout's time to recompute): only for
+    a reader that reads and forgets at once and reads the legal actions (the search's playout policy, on the
+    search's own sample)."""
     copy = _same if shared else copy_sheet
     phase = state["phase"]
     over = phase == "over"
@@ -80,7 +83,7 @@ def view(state: dict, player: int | None, shared: bool = False) -> dict:
     if player is not None:
         v["dealt"] = list(state["dealt"][player])  # SPY-7.1: one's own dealt agents only
         if phase == "plan":
-            v["pending"] = _pending(state, player, copy)
+            v["pending"] = _pending(state, player, copy, lists=not shared)
     if state["ex"] is not None:
         # SPY-7.6/SPY-7.7: one's own exploration only, every exploration once all have ended
         v["ex"] = [_record(r) if (over or p == player) else None for p, r in enumerate(state["ex"])]
