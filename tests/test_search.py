@@ -238,3 +238,13 @@ def test_flat_search_keeps_the_policy_choice_unless_beaten(monkeypatch):
     game, view, legal = _nim_flat(monkeypatch, lambda state: [0.5, 0.5], stones=2)
     assert legal == ["take:1", "take:2", "take:3"]
     assert search.choose(game, view, legal, iterations=60, seed=2).action == "take:2"
+
+
+def test_arena_hard_keeps_the_apps_think_ratio_with_a_fixed_iteration_count():
+    """Hard thinks 2.5 s where normal thinks 0.8 s in the app; with --iterations the arena keeps that ratio."""
+    game = registry.load("ps")
+    ratio = search.THINK_SECONDS["hard"] / search.THINK_SECONDS["normal"]
+    assert arena.make_bot(game, "normal", None, 800).budget == {"seconds": None, "iterations": 800}
+    assert arena.make_bot(game, "hard", None, 800).budget == {"seconds": None, "iterations": round(800 * ratio)}
+    timed = arena.make_bot(game, "hard", 400, None).budget
+    assert timed["seconds"] == pytest.approx(0.4 * ratio)

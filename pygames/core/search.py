@@ -347,4 +347,5 @@ def budget_bot(game, *, seconds: float | None = None, iterations: int | None = N
     """A search bot with an explicit budget (arena `--think`, tests with a fixed iteration count)."""
     def bot(view: dict, legal: list[str], rng: Rng) -> str:
         return choose(game, view, legal, seconds=seconds, iterations=iterations, seed=rng.next64()).action
+    bot.budget = {"seconds": seconds, "iterations": iterations}  # for the arena's report and its tests
     return bot
