@@ -50,6 +50,11 @@ MARKS = """new MutationObserver(() => {
   if (root.dataset.appState === "ready" && !window.__readyAt) window.__readyAt = t;
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-shell", "data-app-state"] });"""
 SHELL_TIMES: list[float] = []
+COLD_MARKS: dict[str, list[dict]] = {}  # url -> per run: the page's pygames:* marks and "ready", ms from navigation
+BOOT_STEPS = ["pygames:interpreter", "pygames:pyodide-loaded", "pygames:pyodide-ready", "pygames:main",
+              "pygames:imported", "ready"]
+READ_MARKS = """() => Object.fromEntries([...performance.getEntriesByType("mark").map(m => [m.name, m.startTime]),
+                                        ["ready", window.__readyAt]])"""
 
 
 def timed_load(browser, url: str) -> tuple[float, int]:
@@ -74,6 +79,7 @@ def timed_load(browser, url: str) -> tuple[float, int]:
     shell_at = page.evaluate("window.__shellAt || null")
     if shell_at is not None:
         SHELL_TIMES.append(shell_at / 1000)
+    COLD_MARKS.setdefault(url, []).append(page.evaluate(READ_MARKS))
     context.close()
     return elapsed, total
 
@@ -193,9 +199,7 @@ def instant_start(browser, dist: Path, runs: int, bare_url: str) -> None:
             wait_ready(page)
             warm.append(time.perf_counter() - start)
             shell.append(page.evaluate("window.__shellAt") / 1000)
-            marks.append(page.evaluate("""() => Object.fromEntries([
-                ...performance.getEntriesByType("mark").map(m => [m.name, m.startTime]),
-                ["ready", window.__readyAt]])"""))
+            marks.append(page.evaluate(READ_MARKS))
             if page.get_attribute("html", "data-boot") != "snapshot":
                 raise RuntimeError("a warm boot did not use the snapshot")
         print(f"warm boot (snapshot, service worker): median {median(warm):.2f} s vs cold bare Pyodide "
@@ -250,7 +254,12 @@ def main(root: Path, dist: Path, runs: int = 5) -> int:
             app_t.append(t)
             app_b.append(b)
         print(f"boot: app {median(app_t):.2f} s, bare Pyodide {median(bare_t):.2f} s, "
-              f"ratio {median(app_t) / median(bare_t):.2f} (target <= 1.10)")
+              f"ratio {median(app_t) / median(bare_t):.2f} (target <= 1.10); each run's app/bare "
+              f"{', '.join(f'{a / b:.2f}' for a, b in zip(app_t, bare_t, strict=True))}")
+        app_marks, bare_marks = COLD_MARKS[f"{origin}/"], COLD_MARKS[f"{origin}/bench-bare.html"][1:]
+        print("cold boot, median ms from navigation: " + ", ".join(
+            f"{name.removeprefix('pygames:')} {median([m.get(name, float('nan')) for m in app_marks]):.0f}"
+            for name in BOOT_STEPS) + f"; bare ready {median([m['ready'] for m in bare_marks]):.0f}")
         print(f"bytes: app first load {median(app_b) / 1e6:.2f} MB, runtime floor {floor / 1e6:.2f} MB, "
               f"ratio {median(app_b) / floor:.3f} (target <= 1.05); bare page {median(bare_b) / 1e6:.2f} MB")
 
