@@ -1,9 +1,9 @@
-"""Keep the decision in reach: after each redraw, the status line and a control of the current decision must be
+"""Keep the decision in reach: after each redraw, the status line and the controls of the current decision must be
 on screen without the player scrolling (tablet first: 1024x768, 768x1024, 1366x768).
 
-The status line and the action bar are sticky (static/app.css); a decision whose controls all sit on the board
-(a map cell, a card in the hand) is scrolled to, between the two, only when none of its controls is visible, so a
-player who scrolled to look at something is not pulled around while a visible control remains.
+The status line and the action bar are sticky (static/app.css); controls that sit on the board (map cells, cards
+in the hand, a prompt's buttons) are scrolled to, between the two: all of them when they fit there together, else
+one of them when none shows (see bring_decision_into_view).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import js
 from .render import missing
 
 ENABLED = "button[data-action]:not([disabled])"
+MARGIN = 8  # px kept between a control brought into view and the sticky bars
 
 
 def band() -> tuple[float, float]:
@@ -28,11 +29,20 @@ def band() -> tuple[float, float]:
     return top, bottom
 
 
+def stuck_top(top: float) -> float:
+    """Where the band starts once the page has scrolled past the header and the status line sticks to the top."""
+    status = js.document.getElementById("status")
+    if missing(status) or missing(status.offsetParent):
+        return top
+    return top - max(0.0, float(status.getBoundingClientRect().top))
+
+
 def visible_controls(top: float, bottom: float) -> tuple[list, list]:
-    """(enabled controls inside the band, every enabled rendered control), in document order."""
+    """(enabled controls inside the band, every enabled rendered control), in document order; the action bar's own
+    buttons are left out: the bar sticks to the screen, so they are always in reach."""
     shown, inside = [], []
     for node in js.document.querySelectorAll(ENABLED):
-        if missing(node.offsetParent):
+        if missing(node.offsetParent) or not missing(node.closest("#actions")):
             continue
         rect = node.getBoundingClientRect()
         if rect.width <= 0 or rect.height <= 0:
@@ -46,16 +56,27 @@ def visible_controls(top: float, bottom: float) -> tuple[list, list]:
 
 
 def bring_decision_into_view() -> None:
-    """Scroll the page (not the test, not the player) so that a control of the decision shows, when none does."""
+    """Scroll the page (not the test, not the player) so that the decision's controls show.
+
+    When they fit between the sticky bars together, the smallest scroll that shows them all (a choice between two
+    buttons is never half on screen); when they do not, one of them at least, and the page is left alone while one
+    shows, so a player who scrolled to look at something is not pulled around."""
     top, bottom = band()
     inside, shown = visible_controls(top, bottom)
-    if inside or not shown:
+    if not shown or len(inside) == len(shown):
         return
-    rect = shown[0].getBoundingClientRect()
-    middle = (top + bottom) / 2
-    delta = (rect.top + rect.height / 2) - middle
+    rects = [node.getBoundingClientRect() for node in shown]
+    first, last = min(r.top for r in rects), max(r.bottom for r in rects)
+    if last - first <= bottom - stuck_top(top) - 2 * MARGIN:
+        delta = first - top - MARGIN if first < top + MARGIN else last - bottom + MARGIN
+        js.window.scrollBy(0, delta)
+        return
+    if inside:
+        return
+    rect = rects[0]
+    delta = (rect.top + rect.height / 2) - (top + bottom) / 2
     if rect.height > bottom - top:  # taller than the free band: align its top under the status line
-        delta = rect.top - top - 8
+        delta = rect.top - top - MARGIN
     js.window.scrollBy(0, delta)
 
 

@@ -12,13 +12,17 @@ from conftest import NEXT, AppPage
 pytestmark = pytest.mark.browser
 VIEWPORTS = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024},
              "laptop": {"width": 1366, "height": 768}}
-# Where the app left the page: is the status line on screen, and which enabled controls of the decision can a
-# finger reach (on screen and not covered by the sticky status line or action bar: the element at the middle of
-# its visible part is the control itself)?
-REACH = """() => {
+# Where the app left the page, once the redraw's slides have landed: is the status line on screen, and which
+# enabled controls of the decision can a finger reach (on screen and not covered by the sticky status line or action
+# bar: the element at the middle of its visible part is the control itself)? `fits`: the controls on the page (not
+# in the sticky action bar) would all show at once between the two bars, so every one of them must be in reach.
+REACH = """async () => {
+  await Promise.all(document.getAnimations().filter(a => a.effect && a.effect.getComputedTiming().endTime < Infinity)
+    .map(a => a.finished.catch(() => null)));
   const vw = innerWidth, vh = innerHeight;
   const seen = r => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw;
   const status = document.querySelector('[data-testid=status]');
+  const bar = document.getElementById('actions');
   const controls = [...document.querySelectorAll('button[data-action]:not([disabled])')]
     .filter(e => e.offsetParent !== null);
   const reachable = controls.filter(e => {
@@ -28,8 +32,13 @@ REACH = """() => {
     const top = document.elementFromPoint(x, y);
     return top !== null && (top === e || e.contains(top));
   });
+  const onPage = controls.filter(e => !bar.contains(e)).map(e => e.getBoundingClientRect());
+  const room = (bar.firstChild ? bar.getBoundingClientRect().top : vh) - status.getBoundingClientRect().height;
+  const span = onPage.length ? Math.max(...onPage.map(r => r.bottom)) - Math.min(...onPage.map(r => r.top)) : 0;
   return {status: seen(status.getBoundingClientRect()) && status.textContent.trim().length > 0,
-          controls: controls.length, reachable: reachable.map(e => e.dataset.action), scrollY: scrollY};
+          controls: controls.length, reachable: reachable.map(e => e.dataset.action),
+          unreached: controls.filter(e => !reachable.includes(e)).map(e => e.dataset.action),
+          fits: span <= room - 16, scrollY: scrollY};
 }"""
 # A tap, then Confirm when the app previews a board choice first (touch screens preview by default).
 TAP = """action => {
@@ -103,6 +112,8 @@ def test_every_decision_of_a_whole_game_is_in_reach(table, game_id, viewport):
         where = f"{game_id} {viewport} decision {decisions} ({table.status()!r}, scrollY {seen['scrollY']})"
         assert seen["status"], f"{where}: the status line is off screen"
         assert seen["reachable"], f"{where}: no control of the decision on screen"
+        if seen["fits"]:
+            assert not seen["unreached"], f"{where}: controls of the decision off screen: {seen['unreached']}"
         quick = [a for a in seen["reachable"] if a in ("pass", "done")]  # keeps Spyworld's 35 turns short
         page.evaluate(TAP, quick[0] if quick and pick.random() < 0.75 else pick.choice(seen["reachable"]))
         decisions += 1
