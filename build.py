@@ -291,6 +291,14 @@ def split_rules(html: str) -> tuple[str, dict[str, str]]:
     return RULES_PAGE.sub("", html), {name: body for name, body in RULES_PAGE.findall(html)}
 
 
+def page_sources() -> dict[str, str]:
+    """The sources rendered into the page and the service worker rather than copied as files (so not in the build's
+    file hashes): the page template, the boot script inlined in it, every template. A change to any of them is a new
+    build: a new app cache, so returning visitors get it."""
+    paths = [ROOT / "index.html", ROOT / "static/boot.js", *sorted((ROOT / "templates").rglob("*"))]
+    return {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in paths if p.is_file()}
+
+
 def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> dict:
     """Render templates, copy static files and the runtime, zip the engines, write the precache manifest.
     `stamp` (tests and bench only) makes an app-only change: it is appended to the "Games" heading."""
@@ -339,9 +347,8 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
     files = sorted(p for p in out.rglob("*") if p.is_file())
     entries = {p.relative_to(out).as_posix(): sha(p) for p in files}
     runtime_bytes = {k: (out / k).stat().st_size for k in entries if k.startswith("runtime/pyodide/")}
-    template_text = (ROOT / "index.html").read_text(encoding="utf-8")
     # The snapshot (made on the device, keyed on this hash) also depends on what it imports.
-    version = hashlib.sha256(json.dumps([versions, entries, template_text, snapshot_imports()],
+    version = hashlib.sha256(json.dumps([versions, entries, page_sources(), snapshot_imports()],
                                         sort_keys=True).encode()).hexdigest()[:12]
     # Two caches (see templates/sw.js.j2): the runtime's, named after its versions, and the app's, after the build.
     runtime_cache = f"pygames-runtime-pyodide-{versions['pyodide']}-pyscript-{versions['pyscript']}"

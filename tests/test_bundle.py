@@ -50,3 +50,16 @@ def test_the_boot_modules_come_with_bytecode_of_their_own_source(bundle):
         assert flags == 0b01, "hash-based and unchecked: used as it is"
         key = int.from_bytes(pyc[:4], "little")  # the hash is keyed with the compiling Python's magic number
         assert pyc[8:16] == _imp.source_hash(key, bundle[source]), f"{name} is not {source}'s bytecode"
+
+
+def test_a_change_to_the_inlined_boot_script_or_a_template_is_a_new_build(tmp_path, monkeypatch):
+    """boot.js is inlined in the page and the templates are rendered, so neither is among the copied files whose
+    hashes make the build id: the id must cover them too, or a returning visitor's service worker keeps serving the
+    old page from a cache of the same name."""
+    sources = build.page_sources()
+    assert {"index.html", "static/boot.js", "templates/sw.js.j2"} <= set(sources)
+    assert all(f"templates/{p.relative_to(build.ROOT / 'templates').as_posix()}" in sources
+               for p in (build.ROOT / "templates").rglob("*") if p.is_file())
+    first = build.build(tmp_path / "a")["version"]
+    monkeypatch.setattr(build, "page_sources", lambda: {**sources, "static/boot.js": sources["static/boot.js"] + "\n"})
+    assert build.build(tmp_path / "b")["version"] != first
