@@ -47,25 +47,31 @@ def shift_cost(steps: int) -> int:
     return SHEET["shift_cost"] * steps
 
 
+def _cells(sheet: dict, fixture: str, colour: str, number: int):
+    grid = sheet["grid"]
+    no_hall = fixture in SHEET["no_hall"]
+    return (x for x in line_buildable(colour, number) if not grid[INDEX[x]] and not (no_hall and x in HALL))
+
+
 def cell_choices(sheet: dict, fixture: str, colour: str, number: int) -> list[str]:
     """SPY-5.1, SPY-5.4, SPY-5.5, SPY-5.6: empty buildable cells of the line; Shark pool and Robot never in the
     hall; walls do not matter."""
-    grid = sheet["grid"]
-    no_hall = fixture in SHEET["no_hall"]
-    return [x for x in line_buildable(colour, number) if not grid[INDEX[x]] and not (no_hall and x in HALL)]
+    return list(_cells(sheet, fixture, colour, number))
+
+
+def _lines(lair: dict, sheet: dict, fixture: str, idx: tuple[str, int], budget: int):
+    colour, n0 = idx
+    numbers = range(1, 6) if lair["shift"] else [n0]
+    for n in numbers:
+        cost = shift_cost(abs(n - n0))
+        if cost <= budget and next(_cells(sheet, fixture, colour, n), None) is not None:
+            yield n, cost
 
 
 def line_choices(lair: dict, sheet: dict, fixture: str, idx: tuple[str, int], budget: int) -> list[tuple[int, int]]:
     """SPY-5.2/SPY-5.3/SPY-8.7: (line, cost) pairs; the colour never changes, no wrap-around;
     SPY-5.30: the Super-yacht allows only the index line."""
-    colour, n0 = idx
-    numbers = range(1, 6) if lair["shift"] else [n0]
-    out = []
-    for n in numbers:
-        cost = shift_cost(abs(n - n0))
-        if cost <= budget and cell_choices(sheet, fixture, colour, n):
-            out.append((n, cost))
-    return out
+    return list(_lines(lair, sheet, fixture, idx, budget))
 
 
 def segment_choices(sheet: dict, idx: tuple[str, int]) -> list[str]:
@@ -107,8 +113,8 @@ def card_ok(lair: dict, sheet: dict, card_id: int, idx: tuple[str, int], extra: 
         return bool(segment_choices(sheet, idx))
     if kind == "gadget":
         return bool(gadget_choices(lair, sheet, idx, budget))
-    fixture = card["sub"]
-    return bool(line_choices(lair, sheet, fixture, idx, budget + secret_gain(lair, sheet, fixture)))
+    fixture = card["sub"]  # one line is enough: the first found ends the search
+    return next(_lines(lair, sheet, fixture, idx, budget + secret_gain(lair, sheet, fixture)), None) is not None
 
 
 def bonus_allowed(dec: dict) -> bool:

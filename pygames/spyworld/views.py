@@ -13,11 +13,9 @@ from . import sheet as sh
 from .data import BORDER_SET, CARDS, LAIRS, MISSIONS, SHEET, back, border_side, card_key, inner_cell, lair_of
 from .sheet import copy_sheet
 
-
-def _card(card_id: int) -> dict:
-    card = CARDS[card_id]
-    return {"id": card_id, "kind": card["kind"], "sub": card.get("sub"), "pts": card.get("pts", 0),
-            "key": card_key(card_id)}
+# A face-up card as views show it (each view copies it, adding the card's index).
+_CARD = {card_id: {"id": card_id, "kind": card["kind"], "sub": card.get("sub"), "pts": card.get("pts", 0),
+                   "key": card_key(card_id)} for card_id, card in CARDS.items()}
 
 
 def _pending(state: dict, player: int, copy=copy_sheet, lists: bool = True) -> dict:
@@ -52,10 +50,10 @@ def _same(sheet: dict) -> dict:
 
 
 def view(state: dict, player: int | None, shared: bool = False) -> dict:
-    """`shared=True` hands out the state's own sheets instead of copies, and leaves out the takeable slots and
-    claimable missions (the same facts as the legal actions, a quarter of a playout's time to recompute): only for
-    a reader that reads and forgets at once and reads the legal actions (the search's playout policy, on the
-    search's own sample)."""
+    """`shared=True` is the playout policy's view (`ai.rollout`, on the search's own sample): the state's own
+    sheets and exploration record instead of copies, and only what that policy reads (it reads the legal actions
+    for the takeable slots and claimable missions, and no pile, mission, agent or rooms list): building the whole
+    view was half of a playout's time. Only for a reader that reads and forgets at once."""
     copy = _same if shared else copy_sheet
     phase = state["phase"]
     over = phase == "over"
@@ -67,26 +65,30 @@ def view(state: dict, player: int | None, shared: bool = False) -> dict:
         "turn": state["turn"],
         "final": state["final"],
         "max_turns": SHEET["max_turns"],
-        "piles": [{"count": len(pile), "top": list(back(pile[-1])) if pile else None} for pile in state["piles"]],
-        "shown": [list(t) for t in state["shown"]],
-        "missions": [{"id": m, "down": d} for m, d in zip(state["missions"], state["down"], strict=True)],
         "sheets": [copy(x) for x in state["sheets"]],
-        "agents": [a if (public_agents or p == player) else None for p, a in enumerate(state["agent"])],
-        "direction": state["direction"],
         "explores": state["explores"],
         "explorer": state["cur"] if phase == "explore" else None,
     }
+    if not shared:
+        v["piles"] = [{"count": len(pile), "top": list(back(pile[-1])) if pile else None} for pile in state["piles"]]
+        v["shown"] = [list(t) for t in state["shown"]]
+        v["missions"] = [{"id": m, "down": d} for m, d in zip(state["missions"], state["down"], strict=True)]
+        v["agents"] = [a if (public_agents or p == player) else None for p, a in enumerate(state["agent"])]
+        v["direction"] = state["direction"]
     if phase == "plan":
-        v["display"] = [dict(_card(c), index=list(planning.index(state, s)))
+        v["display"] = [dict(_CARD[c], index=list(planning.index(state, s)))
                         for s, c in enumerate(planning.display(state), start=1)]
-        v["submitted"] = [d["sub"] for d in state["dec"]]
+        if not shared:
+            v["submitted"] = [d["sub"] for d in state["dec"]]
     if player is not None:
-        v["dealt"] = list(state["dealt"][player])  # SPY-7.1: one's own dealt agents only
+        if not shared:
+            v["dealt"] = list(state["dealt"][player])  # SPY-7.1: one's own dealt agents only
         if phase == "plan":
             v["pending"] = _pending(state, player, copy, lists=not shared)
     if state["ex"] is not None:
         # SPY-7.6/SPY-7.7: one's own exploration only, every exploration once all have ended
-        v["ex"] = [_record(r) if (over or p == player) else None for p, r in enumerate(state["ex"])]
+        record = _same if shared else _record
+        v["ex"] = [record(r) if (over or p == player) else None for p, r in enumerate(state["ex"])]
         if phase == "explore" and player == state["cur"]:
             v["options"] = {a: o.get("cost", o.get("gain")) for a, o in exploration.options(state, player).items()}
     if over:
