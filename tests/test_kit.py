@@ -41,3 +41,18 @@ def test_no_catalogue_string_hedges_its_plural_and_every_plural_field_formats():
             if "|" in template:
                 fields = {name: 1 for name in __import__("re").findall(r"\{(\w+)[:}]", template)}
                 assert "{" not in cat.t(key, **fields), f"{lang} {key}"
+
+
+def test_pax_log_lines_and_labels_name_the_legions_as_the_board_does():
+    """The Legion cards are numbered I-V (PAX-2.3) and the board shows those numerals: a log line, an action's
+    label (the hint's words) and an error name them the same way, not "Legion 2"."""
+    from pygames.web.boards import pax
+
+    for lang, word in (("en", "Legion"), ("fr", "Légion")):
+        cat = i18n.Catalogue(lang=lang)
+        cat.format_arg = pax.format_arg
+        assert f"{word} II" in cat.t("pax.log.buy", player=0, legion=2, cards="WEA-03", paid=3)
+        assert f"{word} I" in cat.t("pax.act.legion", card="REL-06", legion=1)
+        assert f"{word} V" in cat.t("pax.err.empty_pile", legion=5)
+        assert f"{word} 2" not in cat.t("pax.log.rome_takes", legion=2, cards="WEA-03", value=1)
+        assert cat.t("pax.ui.to_legion", numeral="III", value=2).startswith(f"{word} III")

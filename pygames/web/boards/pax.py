@@ -43,7 +43,10 @@ def card_label(card: str, cat) -> str:
 
 
 def format_arg(name: str, value, cat) -> str | None:
-    """Log lines and engine labels name cards by code ("WEA-04"): show their category, symbols and value."""
+    """Log lines and engine labels name cards by code ("WEA-04"): show their category, symbols and value. They
+    number the Legions 1-5: show the numerals of the Legion cards (PAX-2.3), as the board does."""
+    if name == "legion" and type(value) is int and 1 <= value <= len(NUMERALS):
+        return NUMERALS[value - 1]
     if name not in ("card", "cards") or not isinstance(value, str) or not value:
         return None
     codes = value.split(",")
