@@ -56,3 +56,24 @@ def test_pax_log_lines_and_labels_name_the_legions_as_the_board_does():
         assert f"{word} V" in cat.t("pax.err.empty_pile", legion=5)
         assert f"{word} 2" not in cat.t("pax.log.rome_takes", legion=2, cards="WEA-03", value=1)
         assert cat.t("pax.ui.to_legion", numeral="III", value=2).startswith(f"{word} III")
+
+
+# Words that count something: after a number field they must agree with it ({n:card|cards}), or "1 Aurei",
+# "1 symbols" and "1 liasses" reach the screen (the PAX rulebook itself writes "1 Aureus", "2 Aurei").
+COUNTED = {"en": ("Aurei", "Aureus", "points", "symbols", "cards", "rooms", "guardians", "traps"),
+           "fr": ("Aurei", "Aureus", "points", "symboles", "cartes", "liasses", "liasse", "pièces", "tours")}
+
+
+def test_a_counted_word_after_a_number_agrees_with_it_in_every_catalogue():
+    import re
+
+    strings = i18n.load()
+    for lang, words in COUNTED.items():
+        bare = re.compile(r"\{\w+\} (?:\w+ )?(" + "|".join(words) + r")(?![\w|])")
+        wrong = {key: text for key, text in strings[lang].items() if bare.search(text)}
+        assert not wrong, f"{lang}: a number before a counted word without its plural field: {wrong}"
+    en, fr = i18n.Catalogue(lang="en"), i18n.Catalogue(lang="fr")
+    assert en.t("pax.log.income", player=0, gained=1).endswith("1 Aureus of income.")
+    assert en.t("pax.log.income", player=0, gained=2).endswith("2 Aurei of income.")
+    assert fr.t("pax.err.cap", category="Flotte", symbols=1, cap=0).startswith("Flotte : 1 symbole,")
+    assert fr.t("spy.ui.box", n=2, cost=1, ticked="") == "Case 2 : 1 liasse"
