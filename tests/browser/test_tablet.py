@@ -55,3 +55,31 @@ def test_game_on_a_tablet_in_both_orientations(tablet, game_id):
     for viewport in (LANDSCAPE, PORTRAIT):
         page.set_viewport_size(viewport)
         check_layout(tablet, f"home after {game_id}")
+
+
+def test_the_new_game_start_button_is_in_reach_with_every_option_on_screen(tablet):
+    """Spyworld's dialog has a dozen options, more than a tablet's height: Start (and Cancel) stay on screen, in
+    both orientations, scrolled or not, and a tap on Start starts the game."""
+    page = tablet.page
+    page.set_viewport_size(LANDSCAPE)
+    tablet.open()
+    page.tap('[data-command="new:spy"]')
+    form = page.locator("#newgame-form")
+    for viewport in (LANDSCAPE, PORTRAIT):
+        page.set_viewport_size(viewport)
+        if viewport is LANDSCAPE:  # taller than the screen there: Start would be below the fold
+            assert form.evaluate("f => f.getBoundingClientRect().bottom") > viewport["height"], "no test: it fits"
+        for scroll in (0, 200):
+            page.evaluate(f"window.scrollTo(0, {scroll})")
+            for command in ("start", "home"):
+                box = page.locator(f"#newgame [data-command={command}]").bounding_box()
+                assert box and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], (viewport, command)
+                middle = page.evaluate("""command => {
+                    const b = document.querySelector(`#newgame [data-command=${command}]`);
+                    const r = b.getBoundingClientRect();
+                    return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b; }""", command)
+                assert middle, f"{viewport} {command}: covered"
+    page.evaluate("window.scrollTo(0, 0)")
+    page.tap("#newgame [data-command=start]")
+    page.wait_for_selector("#game:visible")
+    assert page.inner_text("#game-title") == "Spyworld"
