@@ -35,6 +35,10 @@ A game may add search hooks in an optional module ``<package>.ai``:
     final_reward(state) -> list[float]          each seat's reward in [0, 1] for a finished game, when the
                                                  winner alone says too little for a few hundred playouts
                                                  (default: `terminal_reward`)
+    after_game(view) -> JSON-like                what the end screen shows beyond the result, worked out from
+                                                 the spectator's end-of-game view (Spyworld: every player's best
+                                                 route); it may take seconds, so it runs in the search worker
+                                                 (`after_game_of`), never in the page
 
 Budgets: a level is a think time (a slow tablet is never frozen for long) with an iteration cap; tests and the
 arena may pass a fixed iteration count instead, which makes the choice a pure function of (view, legal, seed).
@@ -96,6 +100,15 @@ def hooks_of(game) -> Hooks:
                              getattr(ai, "best_answer", None), getattr(ai, "final_reward", None),
                              bool(getattr(ai, "FLAT", False)))
     return _HOOKS[name]
+
+
+def after_game_of(game):
+    """The game's ``ai.after_game`` (see the module docstring), or None."""
+    try:
+        ai = importlib.import_module(game.__name__ + ".ai")
+    except ImportError:
+        return None
+    return getattr(ai, "after_game", None)
 
 
 @dataclass

@@ -68,6 +68,12 @@ def best_answer(view: dict, legal: list[str]) -> str | None:
         return None
 
 
+def after_game(view: dict) -> list[dict]:
+    """The end screen's question, "could you have stolen more?" (the rulebook asks it): for every player the best
+    route in the lair they explored, from the spectator's end-of-game view (routes.missed)."""
+    return routes.missed_in_view(view, routes.END_SCREEN_LIMIT)
+
+
 def estimated_scores(state: dict) -> list[float]:
     """Each seat's score if the game were scored now (explorations under way) or before any theft (planning)."""
     if state["ex"] is not None and state["explores"] is not None:

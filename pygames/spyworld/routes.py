@@ -23,7 +23,7 @@ from .data import AGENTS, GADGETS, INDEX, LAIRS, rc
 from .sheet import group
 
 MAX_SITUATIONS = 400_000  # a guard for the command line and tests
-END_SCREEN_LIMIT = 20_000  # the end screen solves a lair at once or says it could not (no long freeze)
+END_SCREEN_LIMIT = 50_000  # the end screen's analysis (in the search worker) solves a lair or says it could not
 
 
 @dataclass(frozen=True)
@@ -53,27 +53,42 @@ class RouteTooLarge(RuntimeError):
     """The search met more situations than its limit (the caller falls back to something cheaper)."""
 
 
-def best_route(state: dict, p: int, rec: dict | None = None, limit: int = MAX_SITUATIONS) -> Route:
-    """The most valuable exploration for explorer p from `rec` (default: the start of p's exploration).
+def best_route(state: dict, p: int, rec: dict | None = None, limit: int = MAX_SITUATIONS,
+               shortest: bool = False) -> Route:
+    """The most valuable exploration for explorer p from `rec` (default: the start of p's exploration); with
+    `shortest`, the one of fewest actions among them (for the end screen: the first one found may wander).
 
     Depth-first with a memo of exact values and branch-and-bound: a situation whose theft so far plus
-    `still_stealable` cannot beat the best route found is cut (and, like a cycle cut, not memoised, so every
-    memoised value stays exact). Raises RouteTooLarge past `limit` situations."""
+    `still_stealable` cannot beat the best route found is cut, and so is one that another situation searched
+    beats (`Reached`); neither, like a cycle cut, is memoised, so every memoised value stays exact. Raises
+    RouteTooLarge past `limit` situations."""
     work = private_state(state, p, rec)
     start = work["ex"][p]
     memo: dict = {}
     on_path: set = set()
     best_total = [0]
     visited = [0]
+    reached = Reached()
+    secrets = secret_rooms(work, p)
+    lair = LAIRS[work["options"]["lair"]]
+    grid = exploration.lair_sheet(work, p)["grid"]
+
+    def theft(action: str) -> int:
+        """What a move into an unvisited secret room steals at most: such moves are tried first, the richest
+        first, so that a good route is found early and bounds the rest of the search."""
+        if not action.startswith("move:"):
+            return 0
+        fixture = grid[INDEX[action.split(":")[1]]]
+        return lair["secrets"][fixture][1] if fixture and group(fixture) == "secret" else 0
 
     def solve(current: dict, acc: int) -> tuple[tuple[int, int, tuple], bool]:
         key = situation(current)
         if key in memo:
             return memo[key], False
-        bound = still_stealable(work, p, current)
+        bound = still_stealable(work, p, current, secrets)
         if bound == 0:
             return (0, 0, ()), False
-        if key in on_path or acc + bound <= best_total[0]:
+        if key in on_path or acc + bound <= best_total[0] or reached.beaten(key, acc):
             return (0, 0, ()), True
         visited[0] += 1
         if visited[0] > limit:
@@ -82,12 +97,13 @@ def best_route(state: dict, p: int, rec: dict | None = None, limit: int = MAX_SI
         best, cut = (0, 0, ()), False
         work["ex"][p] = current
         walked = walk_since_new_cell(current["route"])  # try loops last (see `next_step_in_view`)
-        for action in sorted(exploration.options(work, p), key=lambda a: loops_back(walked, a)):
+        choices = exploration.options(work, p)
+        for action in sorted(choices, key=lambda a: (loops_back(walked, a), -theft(a))):
             if action == "stop" or best[0] == bound:  # nothing left can beat a route that takes everything
                 continue
-            child = clone(current)
+            child = exploration.copy_record(current)
             work["ex"][p] = child
-            exploration.act(work, p, action)
+            exploration.act(work, p, action, choices[action])
             gain = child["stolen"] - current["stolen"]
             (value, length, rest), was_cut = solve(child, acc + gain)
             cut |= was_cut
@@ -101,7 +117,63 @@ def best_route(state: dict, p: int, rec: dict | None = None, limit: int = MAX_SI
         return best, cut
 
     (value, _, actions), _ = solve(start, 0)
+    if shortest and value > 0:
+        actions = shortest_route(state, p, start, value, limit) or actions
     return Route(value, actions, walk(state, p, start, actions))
+
+
+class Reached:
+    """The situations a search went on from, by everything but the tracks: (tracks, theft so far) of each."""
+
+    def __init__(self):
+        self.seen: dict = {}
+
+    def beaten(self, key: tuple, acc: int) -> bool:
+        """True when another situation searched stands in the same room with the same rooms visited, gadgets and
+        powers, with at least as much in every track and at least as much stolen: whatever this one can still
+        do, that one could too (a track only ever pays), so this one leads to no better route (nor, searched
+        breadth first, to a shorter one). Else it is recorded as searched."""
+        rest, tracks = key[:2] + key[3:], key[2]
+        seen = self.seen.setdefault(rest, [])
+        for other, got in seen:
+            if got >= acc and all(o >= t for o, t in zip(other, tracks, strict=True)):
+                return True
+        seen[:] = [(o, g) for o, g in seen if not (acc >= g and all(t >= x for t, x in zip(tracks, o, strict=True)))]
+        seen.append((tracks, acc))
+        return False
+
+
+def shortest_route(state: dict, p: int, rec: dict, value: int, limit: int = MAX_SITUATIONS) -> tuple | None:
+    """The fewest actions that steal `value` from `rec` (breadth first: situations that cannot reach it, by
+    `still_stealable`, or that another one beats, are cut), or None past `limit` situations."""
+    work = private_state(state, p, rec)
+    start = work["ex"][p]
+    reached = Reached()
+    reached.beaten(situation(start), 0)
+    secrets = secret_rooms(work, p)
+    layer, count = [(start, ())], 0
+    while layer:
+        following = []
+        for current, actions in layer:
+            work["ex"][p] = current
+            choices = exploration.options(work, p)
+            for action, outcome in choices.items():
+                if action == "stop":
+                    continue
+                child = exploration.copy_record(current)
+                work["ex"][p] = child
+                exploration.act(work, p, action, outcome)
+                acc = child["stolen"] - start["stolen"]
+                if acc >= value:
+                    return (*actions, action)
+                if acc + still_stealable(work, p, child, secrets) < value or reached.beaten(situation(child), acc):
+                    continue
+                count += 1
+                if count > limit:
+                    return None
+                following.append((child, (*actions, action)))
+        layer = following
+    return None
 
 
 def best_route_in_view(view: dict, limit: int = MAX_SITUATIONS) -> Route:
@@ -143,34 +215,42 @@ def next_step_in_view(view: dict, legal: list[str], limit: int = MAX_SITUATIONS)
     return None if loops_back(walk_since_new_cell(rec["route"]), best.actions[0]) else best.actions[0]
 
 
-def still_stealable(work: dict, p: int, rec: dict) -> int:
-    """An upper bound of what can still be stolen: every unvisited secret of the lair, plus an unused Magpie
-    bonus (SPY-5.62). Zero means the exploration can gain nothing more."""
+def secret_rooms(work: dict, p: int) -> list[tuple[int, int, int, int]]:
+    """(cell bit, row, column, value) of every secret in the lair explorer p explores, the richest first."""
     lair = LAIRS[work["options"]["lair"]]
     grid = exploration.lair_sheet(work, p)["grid"]
+    rooms = [(i, *rc(x), lair["secrets"][f][1]) for x, i in INDEX.items() if (f := grid[i]) and group(f) == "secret"]
+    return sorted(rooms, key=lambda room: -room[3])
+
+
+def still_stealable(work: dict, p: int, rec: dict, secrets: list | None = None) -> int:
+    """An upper bound of what can still be stolen: the unvisited secrets of the lair within reach, at most as many
+    as rooms the explorer can still enter (the most valuable ones), plus an unused Magpie bonus (SPY-5.62). Zero
+    means the exploration can gain nothing more. `secrets`: the lair's `secret_rooms`, if known already."""
     agent = AGENTS[work["agent"][p]]
-    reach = movement_reach(rec, agent)
+    rooms_left = new_rooms_left(rec, agent)
+    reach = float("inf") if agent["power"] == "a42" else rooms_left
     (r0, c0) = rc(rec["pos"])
-    total = sum(lair["secrets"][f][1] for x, i in INDEX.items()
-                if (f := grid[i]) and group(f) == "secret" and not rec["vis"] >> i & 1
-                and abs(rc(x)[0] - r0) + abs(rc(x)[1] - c0) <= reach)
+    visited = rec["vis"]
+    values = [value for i, r, c, value in (secrets if secrets is not None else secret_rooms(work, p))
+              if not visited >> i & 1 and abs(r - r0) + abs(c - c0) <= reach]
+    total = sum(values[:rooms_left])
     if total and agent["power"] == "magpie" and not rec["mag"]:
         total += agent["extra_steal"]
     return total
 
 
-def movement_reach(rec: dict, agent: dict) -> float:
-    """How many steps away a theft can still be, at most: every move into an unvisited room costs at least 1
-    Movement (SPY-4.29), an Energy drink adds at most its points (SPY-5.49/5.50), the Viper's power saves one
-    step (SPY-5.56); the A42 walks visited rooms for free (SPY-5.55), so it gets no limit."""
-    if agent["power"] == "a42":
-        return float("inf")
-    reach = rec["tr"][0]
+def new_rooms_left(rec: dict, agent: dict) -> int:
+    """How many rooms not yet visited the explorer can still enter, at most, which is also how many steps away a
+    theft can be (but for the A42, which walks visited rooms for free, SPY-5.55): every move into an unvisited
+    room costs at least 1 Movement (SPY-4.29; a Grappling-hook jump 2), an Energy drink adds at most its points
+    (SPY-5.49/5.50), the Viper's power saves one step (SPY-5.56)."""
+    rooms = rec["tr"][0]
     if 4 in rec["gad"]:
-        reach += max(GADGETS[4]["normal_movement"], GADGETS[4]["expert_points"])
+        rooms += max(GADGETS[4]["normal_movement"], GADGETS[4]["expert_points"])
     if agent["power"] == "viper" and not rec["pw"]:
-        reach += 1
-    return reach
+        rooms += 1
+    return rooms
 
 
 def walk(state: dict, p: int, rec: dict, actions) -> tuple[str, ...]:
@@ -208,7 +288,7 @@ def missed(state: dict, limit: int = MAX_SITUATIONS) -> list[dict]:
     for p in range(state["players"]):
         got = state["ex"][p]["stolen"]
         try:
-            route = best_route(state, p, limit=limit)
+            route = best_route(state, p, limit=limit, shortest=True)
         except RouteTooLarge:
             out.append({"player": p, "stolen": got, "best": None, "more": None, "route": []})
             continue

@@ -475,6 +475,8 @@ class App:
             built = vdom.fragment()
             module.render_over(built, final_view, result, self.cat)
             extra.appendChild(vdom.realize(built))
+            if hasattr(module, "render_after_game"):  # worked out in the search worker, drawn when it comes
+                thinking.after_game(self, final_view, module)
         self.draw_final_board(extra, final_view)
         render.log_items(by_id("final-log"), final_view["log"], self.cat)
         tutorial_ui.game_over(self)

@@ -1,6 +1,7 @@
 """The search worker (copied to dist/search_worker.py): a PyScript named worker with no DOM that runs the IS-MCTS
-for the page, so the page never freezes while a computer thinks. JSON text in, JSON text out; it receives
-only a seat's view and legal actions (see pygames.web.thinking)."""
+for the page, so the page never freezes while a computer thinks, and the end screen's analysis (`after_game`).
+JSON text in, JSON text out; it receives only a seat's view and legal actions, or the spectator's end-of-game view
+(see pygames.web.thinking)."""
 
 import json
 
@@ -19,4 +20,11 @@ def think(job_text: str) -> str:
     return json.dumps({"action": out.action, "iterations": out.iterations, "seconds": out.seconds})
 
 
-__export__ = ["think"]
+def after_game(job_text: str) -> str:
+    """{game, view} -> what the game works out from its end-of-game view (its `ai.after_game`, e.g. Spyworld's best
+    routes): seconds of work that the page must not do."""
+    job = json.loads(job_text)
+    return json.dumps(search.after_game_of(GAMES[job["game"]])(job["view"]))
+
+
+__export__ = ["think", "after_game"]

@@ -34,6 +34,7 @@ class Thinker:
         self.hint_action: str | None = None   # the hint's answer, shown while the viewer's position stands
         self.hint_asked = False               # a hint search is under way
         self.stats: list = []                 # effort of the last searches (iterations, seconds) for the bench
+        self.after: tuple | None = None       # (finished state, its `after_game` answer or None while asked)
 
     async def _get_worker(self):
         if self._worker is None:
@@ -61,6 +62,18 @@ class Thinker:
             out = search.choose(game, job["view"], job["legal"], seconds=search.THINK_SECONDS[job["level"]],
                                 iterations=search.MAX_ITERATIONS[job["level"]], seed=job["seed"])
             return {"action": out.action, "iterations": out.iterations, "seconds": out.seconds}
+
+
+    async def after_game(self, game, view: dict):
+        """The game's `ai.after_game` of an end-of-game view, from the worker (or here if it cannot start)."""
+        try:
+            worker = await self._get_worker()
+            return json.loads(await worker.after_game(json.dumps({"game": game.ID, "view": view})))
+        except Exception as exc:  # no worker: work it out here rather than not at all
+            js.console.warn(f"search worker unavailable, end-of-game analysis on the main thread: {exc!r}")
+            from pygames.core import search
+
+            return search.after_game_of(game)(view)
 
 
 def searched(session) -> bool:
@@ -192,3 +205,42 @@ def mark_hint(app, action: str) -> None:
         by_id("actions").appendChild(node)
     node.setAttribute("data-hint-action", action)
     node.textContent = app.cat.t("game.hint_says", action=app.action_label(app.session.view(), action))
+
+
+# ---------------------------------------------------------------------------------------------------- the end screen
+
+
+def after_game(app, view: dict, module) -> None:
+    """Fill the end screen's placeholder (`[data-after-game]`, drawn by the board's `render_over`) with what the
+    game works out after the end (`ai.after_game`, e.g. Spyworld's best routes): in the worker, once per finished
+    game; a redraw of the end screen (another language) draws the answer again without asking twice."""
+    session, thinker = app.session, app.thinker
+    if thinker.after is not None and thinker.after[0] is session.state:
+        if thinker.after[1] is not None:
+            _draw_after_game(app, view, module, thinker.after[1])
+        return  # asked already: drawn when it comes
+    thinker.after = (session.state, None)
+    asyncio.ensure_future(_after_game(app, session, view, module))
+
+
+async def _after_game(app, session, view: dict, module) -> None:
+    try:
+        answer = await app.thinker.after_game(session.game, view)
+    except Exception as exc:
+        app.thinker.after = None
+        app.show_error(app.cat.t("app.error", message=str(exc)[:300]))
+        return
+    app.thinker.after = (session.state, answer)
+    if app.session is session and app.screen == "gameover":
+        _draw_after_game(app, view, module, answer)
+
+
+def _draw_after_game(app, view: dict, module, answer) -> None:
+    from . import vdom
+
+    slot = js.document.querySelector("[data-after-game]")
+    if missing(slot):
+        return
+    built = vdom.fragment()
+    module.render_after_game(built, view, answer, app.cat)
+    slot.replaceWith(vdom.realize(built))

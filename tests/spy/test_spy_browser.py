@@ -11,6 +11,7 @@ from conftest import NEXT, end_rows, last_save  # noqa: E402
 
 from pygames import core
 from pygames import spyworld as spy
+from pygames.spyworld import routes
 from pygames.web import i18n
 
 pytestmark = pytest.mark.browser
@@ -100,6 +101,7 @@ def play(app, policy: Policy, on_step=None, on_cover=None, max_steps: int = 1500
 def test_whole_game_against_the_computer_matches_the_engine(app):
     app.reset_storage()
     app.open("?game=spy&seats=human,easy&seed=11&botdelay=0&names=Ann&opt.lair=2")
+    app.page.evaluate(WATCH_AFTER_GAME)
     checked = {"n": 0}
 
     def check_legal_targets():
@@ -114,6 +116,7 @@ def test_whole_game_against_the_computer_matches_the_engine(app):
     assert core.is_over(spy, state)
     result = core.result(spy, state)
     assert end_rows(app) == dict(enumerate(result["scores"]))
+    best_routes_come_from_the_worker(app, state)
     assert any(step[1].startswith("move:") for step in record["history"] if step[0] == 0)  # Ann really explored
     assert any(step[1].startswith("cell:") for step in record["history"] if step[0] == 0)  # and really built
     final = app.page.locator("[data-testid=spy-final] tbody tr")
@@ -124,6 +127,35 @@ def test_whole_game_against_the_computer_matches_the_engine(app):
         assert expected in final.nth(p).inner_text()
     assert app.page.locator("#score-chart svg").count() == 1
     assert not [e for e in app.errors if "Error" in e], app.errors
+
+
+# Whether the end screen ever showed the best routes' placeholder (drawn at once, filled by the search worker).
+WATCH_AFTER_GAME = """() => { window.__afterGameSeen = false; new MutationObserver(() => {
+  if (document.querySelector('[data-after-game]')) window.__afterGameSeen = true;
+}).observe(document.body, {subtree: true, childList: true}); }"""
+
+
+def best_routes_come_from_the_worker(app, state: dict) -> None:
+    """The end screen answers "could you have stolen more?" for every player as the rules engine does
+    (routes.missed of the replayed state), worked out off the page's thread: a placeholder first, then the answer;
+    and a redraw (another language) shows it again, in that language."""
+    page = app.page
+    page.wait_for_selector("[data-testid=spy-best] li[data-player]", timeout=120_000)
+    assert page.evaluate("window.__afterGameSeen"), "the best routes were worked out before the end screen showed"
+    expected = routes.missed(state, routes.END_SCREEN_LIMIT)
+    rows = page.locator("[data-testid=spy-best] li[data-player]")
+    assert rows.count() == len(expected)
+    for row in expected:
+        li = page.locator(f"[data-testid=spy-best] li[data-player='{row['player']}']")
+        assert row["best"] is not None and li.get_attribute("data-more") == str(row["more"])
+        text = li.inner_text()
+        assert str(row["best"]) in text
+        if row["more"]:
+            assert " → ".join(f"({x[0]},{x[1]})" for x in row["route"]) in text
+    page.click('[data-command="lang:fr"]')
+    page.wait_for_selector("[data-testid=spy-best] li[data-player]")
+    assert "Auriez-vous pu voler davantage" in page.inner_text("[data-testid=spy-best]")
+    page.click('[data-command="lang:en"]')
 
 
 def legal_only_targets(app, seat: int) -> None:

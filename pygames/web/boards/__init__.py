@@ -17,6 +17,10 @@ Contract (the shell in ``pygames.web.app`` calls it after every change, with the
 Optional: ``render_over(container, view, result, cat)`` adds the game's own part of the end screen (the shell has
 already drawn the score table and chart); ``view`` is the spectator's view of the final state.
 
+Optional: ``render_after_game(container, view, answer, cat)`` draws what the game's ``ai.after_game(view)`` worked
+out (seconds of work, done in the search worker: Spyworld's best routes); ``render_over`` draws a placeholder for it,
+an element with ``data-after-game``, which the shell replaces with this once the answer comes.
+
 Optional: ``format_arg(name, value, cat) -> str | None`` names the game's own values in log lines and labels
 (e.g. a card code as its category, symbols and value); None leaves the shell's default formatting.
 

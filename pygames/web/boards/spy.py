@@ -750,17 +750,26 @@ def move_opener(ctx: Ctx, x: str, actions: list[str], aria: str):
 
 
 def render_over(container, view: dict, result: dict, cat) -> None:
-    """The shell's end-screen hook: titles, agents, records and every exploration's route."""
+    """The shell's end-screen hook: titles, agents, records and every exploration's route; the best routes come
+    later (`render_after_game`): they are worked out in the search worker."""
     container.appendChild(final_panel(view, cat))
-    container.appendChild(best_routes_panel(view, cat))
+    container.appendChild(best_routes_panel(view, cat, None))
 
 
-def best_routes_panel(view: dict, cat):
-    """For every player: the best route in the lair they explored and how much more it would have stolen."""
-    from pygames.spyworld.routes import END_SCREEN_LIMIT, missed_in_view
+def render_after_game(container, view: dict, answer: list[dict], cat) -> None:
+    """The shell's hook for `ai.after_game`'s answer: the best routes, in place of their placeholder."""
+    container.appendChild(best_routes_panel(view, cat, answer))
 
+
+def best_routes_panel(view: dict, cat, missed: list[dict] | None):
+    """For every player: the best route in the lair they explored and how much more it would have stolen
+    (`missed`: routes.missed's rows; None while they are worked out)."""
+    if missed is None:
+        return el("section", {"class": "spy-best", "data-testid": "spy-best", "data-after-game": ""}, None,
+                  [el("h3", None, cat.t("spy.ui.best_title")),
+                   el("p", {"role": "status"}, cat.t("spy.ui.best_pending"))])
     rows = []
-    for row in missed_in_view(view, END_SCREEN_LIMIT):
+    for row in missed:
         p = row["player"]
         if row["best"] is None:
             text = cat.t("spy.ui.best_unknown")
