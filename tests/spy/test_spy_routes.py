@@ -29,22 +29,25 @@ def small_lair(seed: int) -> dict:
                          walls=[w for w in walls if START not in w.split("-")], options=options, **placed)
 
 
+def successors(work: dict, p: int, rec: dict) -> list[dict]:
+    """The record after each legal exploration action but Stop from `rec`, played by the rules."""
+    out = []
+    for action in list(exploration.options({**work, "ex": {p: rec}}, p)):
+        if action == "stop":
+            continue
+        child = core.clone(rec)
+        work["ex"][p] = child
+        exploration.act(work, p, action)
+        out.append(child)
+    return out
+
+
 def brute_force(state: dict, p: int = 0) -> int:
     """The most value any sequence of legal exploration actions steals (no memo, no cut)."""
     work = routes.private_state(state, p, state["ex"][p])
 
     def best(rec: dict) -> int:
-        work["ex"][p] = rec
-        top = 0
-        for action in list(exploration.options(work, p)):
-            if action == "stop":
-                continue
-            child = core.clone(rec)
-            work["ex"][p] = child
-            exploration.act(work, p, action)
-            top = max(top, child["stolen"] - rec["stolen"] + best(child))
-            work["ex"][p] = rec
-        return top
+        return max((child["stolen"] - rec["stolen"] + best(child) for child in successors(work, p, rec)), default=0)
 
     return best(core.clone(state["ex"][p]))
 
@@ -96,20 +99,9 @@ def fewest_actions(state: dict, value: int, p: int = 0) -> int:
     layer, depth = [start], 0
     while layer:
         depth += 1
-        following = []
-        for rec in layer:
-            work["ex"][p] = rec
-            for action in list(exploration.options(work, p)):
-                if action == "stop":
-                    continue
-                child = core.clone(rec)
-                work["ex"][p] = child
-                exploration.act(work, p, action)
-                if child["stolen"] - start["stolen"] >= value:
-                    return depth
-                following.append(child)
-                work["ex"][p] = rec
-        layer = following
+        layer = [child for rec in layer for child in successors(work, p, rec)]
+        if any(child["stolen"] - start["stolen"] >= value for child in layer):
+            return depth
     raise AssertionError("no route steals that much")
 
 
