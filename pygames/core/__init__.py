@@ -13,6 +13,7 @@ from .engine import (
                      legal_actions,
                      load_recipe,
                      log,
+                     logged,
                      new_game,
                      parse_json,
                      replay,
@@ -28,5 +29,5 @@ from .engine import (
 from .rng import Rng
 
 __all__ = ["Decision", "IllegalAction", "InvalidSave", "Rng", "apply", "apply_in_place", "can_undo", "clone",
-           "current_decision", "is_over", "legal_actions", "load_recipe", "log", "new_game", "parse_json", "replay",
-           "result", "reveal", "rng", "save_recipe", "state_from_json", "state_to_json", "undo", "view"]
+           "current_decision", "is_over", "legal_actions", "load_recipe", "log", "logged", "new_game", "parse_json",
+           "replay", "result", "reveal", "rng", "save_recipe", "state_from_json", "state_to_json", "undo", "view"]

@@ -125,6 +125,12 @@ def log(state: dict, key: str, to: list[int] | None = None, **args: Any) -> None
     state["log"].append([key, args, None if to is None else sorted(to)])
 
 
+def logged(state: dict) -> bool:
+    """Whether anyone will read this state's log: False for a search's private state (`fast.search_mode`), where
+    a game may skip building events nobody reads."""
+    return not getattr(state["log"], "silent", False)
+
+
 def visible_log(state: dict, player: int | None) -> list[list]:
     """The events `player` may read (a spectator, player None, reads public events only)."""
     return [[k, a] for k, a, to in state["log"] if to is None or (player is not None and player in to)]

@@ -20,6 +20,7 @@ class NullLog(list):
     """A log that forgets every event: nobody reads a search's log, and events cost dicts and sorts."""
 
     __slots__ = ()
+    silent = True  # engine.logged
 
     def append(self, item) -> None:  # noqa: D102 - the point is to do nothing
         return None

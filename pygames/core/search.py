@@ -183,14 +183,23 @@ def _policy_move(game, hooks: Hooks, state: dict, seat: int, rng: Rng) -> str:
 
 
 def _rollout(game, hooks: Hooks, state: dict, rng: Rng) -> list[float]:
-    """Play the policy from `state` to the end (or `depth` actions then `evaluate`): each seat's reward."""
+    """Play the policy from `state` to the end (or `depth` actions then `evaluate`): each seat's reward.
+    (`_policy_move` inlined, names bound once: this loop runs every action of every playout.)"""
     limit = hooks.depth if hooks.evaluate is not None else MAX_STEPS
+    is_over, to_move, legal_actions, apply_action = game.is_over, game.to_move, game.legal_actions, game.apply_action
+    prune, policy, below = hooks.prune, hooks.rollout, rng.below
     for _ in range(limit):
-        if game.is_over(state):
+        if is_over(state):
             return hooks.end_reward(game, state)
-        seat = game.to_move(state)[0]
-        game.apply_action(state, seat, _policy_move(game, hooks, state, seat, rng))
-    if game.is_over(state):
+        seat = to_move(state)[0]
+        legal = legal_actions(state, seat)
+        if prune is not None:
+            legal = prune(legal, state, seat)
+        if policy is not None and len(legal) > 1:
+            apply_action(state, seat, policy(state, seat, legal, rng))
+        else:
+            apply_action(state, seat, legal[below(len(legal))])
+    if is_over(state):
         return hooks.end_reward(game, state)
     if hooks.evaluate is None:
         raise RuntimeError(f"{game.ID}: no end after {MAX_STEPS} steps")

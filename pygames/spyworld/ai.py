@@ -17,8 +17,8 @@ from pygames.core.search import score_rewards
 from . import routes
 from .bots import BOT_ROUTE_LIMIT, heuristic
 from .data import LAIRS
-from .scoring import kept_value, result
-from .views import view as seat_view
+from .scoring import kept_value, scores
+from .views import policy_view
 
 FLAT = True           # search flat, with common random numbers (core.search._flat_choice)
 ROLLOUT_DEPTH = 1000  # a guard only: a playout by the easy bot ends the game (~340 actions from the start)
@@ -32,13 +32,13 @@ def rollout(state: dict, seat: int, legal: list[str], rng) -> str:
     (the exact route optimiser is too slow for a hundred playouts per decision). The view shares the sample's
     sheets: the bot only reads them."""
     view = {"viewer": seat, "options": state["options"], "players": state["players"],
-            "state": seat_view(state, seat, shared=True)}
+            "state": policy_view(state, seat)}
     return heuristic(view, legal, rng, exact=False)
 
 
 def final_reward(state: dict) -> list[float]:
     """Each seat's reward for a finished playout: the win share split by a softmax of the final scores."""
-    return score_rewards([float(x) for x in result(state)["scores"]], END_SCALE)
+    return score_rewards([float(x) for x in scores(state)], END_SCALE)
 
 
 def search_actions(legal: list[str], state: dict, seat: int) -> list[str]:
@@ -77,7 +77,7 @@ def after_game(view: dict) -> list[dict]:
 def estimated_scores(state: dict) -> list[float]:
     """Each seat's score if the game were scored now (explorations under way) or before any theft (planning)."""
     if state["ex"] is not None and state["explores"] is not None:
-        return [float(s) for s in result(state)["scores"]]
+        return [float(s) for s in scores(state)]
     lair = LAIRS[state["options"]["lair"]]
     return [float(kept_value(lair, sheet, ()) + sheet["budget"] + sheet["bonus"]) for sheet in state["sheets"]]
 

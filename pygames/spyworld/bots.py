@@ -9,11 +9,12 @@ affordable unvisited room (secrets first), walk back through visited rooms only 
 from __future__ import annotations
 
 from . import routes
-from .data import INDEX, LAIRS, MISSIONS, NEIGHBOURS, START, rc, segment
+from .data import FIXTURES, INDEX, LAIRS, MISSIONS, NEIGHBOURS, START, rc, segment
 from .scoring import reachable
 from .sheet import group
 
 AGENT_PREFERENCE = ("magpie", "viper", "a42", "shadow", "chameleon", "bulldozer", "dolphin", "phoenix", "gladiator")
+SECRETS = tuple(f for f in FIXTURES if group(f) == "secret")
 TRAINING_TARGET = {"m": 9, "s": 5, "c": 5}
 BOT_ROUTE_LIMIT = 5_000  # situations the search's route optimiser may visit per decision (in the search worker)
 # The easy bot plays on the page's main thread: at 5,000 situations one exploration step took up to ~1.2 s in
@@ -30,7 +31,8 @@ def _dist(x: str, y: str) -> int:
 # --------------------------------------------------------------------------- planning
 
 
-def _card_value(g: dict, pending: dict, slot: int) -> float:
+def _card_value(g: dict, pending: dict, slot: int, placed: int) -> float:
+    """`placed`: the traps and guardians already on the draft sheet (`_placed`)."""
     card = g["display"][slot - 1]
     sheet = pending["sheet"]
     lair = LAIRS[g["lair"]]
@@ -48,16 +50,23 @@ def _card_value(g: dict, pending: dict, slot: int) -> float:
     if group(fixture) == "secret":
         now, end = lair["secrets"][fixture]
         return now + 0.5 * end
-    placed = sum(1 for x in sheet["grid"] if x and group(x) != "secret")
     return 2.5 if placed < 10 else 0.5
+
+
+def _placed(sheet: dict) -> int:
+    grid = sheet["grid"]
+    return len(grid) - grid.count("") - sum(grid.count(x) for x in SECRETS)
 
 
 def _pick_card(g: dict, pending: dict, legal: list[str], fallback: str, threshold: float) -> str:
     best, best_value = fallback, threshold
     extra = (pending["bonus_cost"] or 0) if pending["taken"] else 0
+    placed = None
     for action in legal:
         if action.startswith("take:"):
-            value = _card_value(g, pending, int(action[5:])) - extra
+            if placed is None:
+                placed = _placed(pending["sheet"])
+            value = _card_value(g, pending, int(action[5:]), placed) - extra
             if value > best_value:
                 best, best_value = action, value
     return best

@@ -126,6 +126,10 @@ def line_buildable(colour: str, number: int) -> list[str]:
     return _LINE_BUILDABLE[(colour, number)]
 
 
+# The same cells with their grid index and whether they are in the hall (what placing a fixture looks at).
+LINE_CELLS = {line: tuple((x, INDEX[x], x in HALL) for x in cells) for line, cells in _LINE_BUILDABLE.items()}
+
+
 def segments_of_line(colour: str, number: int) -> list[str]:
     """SPY-8.9: drawable segments with at least one side-cell in the line."""
     return _LINE_SEGMENTS[(colour, number)]

@@ -166,6 +166,7 @@ def options(state: dict, p: int) -> dict[str, dict]:
     once_ready = agent["kind"] == "once" and not rec["pw"]
     dolphin = power == "dolphin"
     grid = lair_sheet(state, p)["grid"]
+    tr = rec["tr"]
     out: dict[str, dict] = {}
     for target, wall, jump in _targets(state, p):
         seen = visited(rec, target)
@@ -205,7 +206,7 @@ def options(state: dict, p: int) -> dict[str, dict]:
                 pool_splits = splits(pool1, dolphin) if pool1 else [None]
                 for split in pool_splits:
                     cost = list(base) if split is None else [x + y for x, y in zip(base, split, strict=True)]
-                    if any(cost[i] > rec["tr"][i] for i in range(3)):
+                    if cost[0] > tr[0] or cost[1] > tr[1] or cost[2] > tr[2]:
                         continue  # SPY-4.30: each track pays its full share
                     action = f"move:{target}"
                     if n is not None:

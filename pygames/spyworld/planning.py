@@ -18,8 +18,9 @@ from pygames import core
 
 from . import exploration
 from . import sheet as sh
-from .data import AGENTS, CARDS, HALL, INDEX, SHEET, back, card_key, lair_of, line_buildable, segments_of_line
+from .data import AGENTS, CARDS, INDEX, LINE_CELLS, SHEET, back, card_key, lair_of, segments_of_line
 
+NO_HALL = frozenset(SHEET["no_hall"])  # SPY-5.6
 STAGES = ("first", "line", "cell", "segment", "gadget", "more", "claim", "submit")
 
 
@@ -47,31 +48,41 @@ def shift_cost(steps: int) -> int:
     return SHEET["shift_cost"] * steps
 
 
-def _cells(sheet: dict, fixture: str, colour: str, number: int):
-    grid = sheet["grid"]
-    no_hall = fixture in SHEET["no_hall"]
-    return (x for x in line_buildable(colour, number) if not grid[INDEX[x]] and not (no_hall and x in HALL))
-
-
 def cell_choices(sheet: dict, fixture: str, colour: str, number: int) -> list[str]:
     """SPY-5.1, SPY-5.4, SPY-5.5, SPY-5.6: empty buildable cells of the line; Shark pool and Robot never in the
     hall; walls do not matter."""
-    return list(_cells(sheet, fixture, colour, number))
+    grid = sheet["grid"]
+    no_hall = fixture in NO_HALL
+    return [x for x, i, hall in LINE_CELLS[(colour, number)] if not grid[i] and not (no_hall and hall)]
 
 
-def _lines(lair: dict, sheet: dict, fixture: str, idx: tuple[str, int], budget: int):
+def _has_cell(grid: list, no_hall: bool, line: tuple[str, int]) -> bool:
+    """Whether `cell_choices` of the line would be non-empty (the first cell found ends the search)."""
+    for _, i, hall in LINE_CELLS[line]:
+        if not grid[i] and not (no_hall and hall):
+            return True
+    return False
+
+
+def _lines(lair: dict, sheet: dict, fixture: str, idx: tuple[str, int], budget: int, first: bool = False):
+    """(line, cost) pairs as `line_choices` says; with `first`, at most the first one (a card needs only one)."""
     colour, n0 = idx
-    numbers = range(1, 6) if lair["shift"] else [n0]
-    for n in numbers:
+    grid = sheet["grid"]
+    no_hall = fixture in NO_HALL
+    out = []
+    for n in (range(1, 6) if lair["shift"] else (n0,)):
         cost = shift_cost(abs(n - n0))
-        if cost <= budget and next(_cells(sheet, fixture, colour, n), None) is not None:
-            yield n, cost
+        if cost <= budget and _has_cell(grid, no_hall, (colour, n)):
+            out.append((n, cost))
+            if first:
+                break
+    return out
 
 
 def line_choices(lair: dict, sheet: dict, fixture: str, idx: tuple[str, int], budget: int) -> list[tuple[int, int]]:
     """SPY-5.2/SPY-5.3/SPY-8.7: (line, cost) pairs; the colour never changes, no wrap-around;
     SPY-5.30: the Super-yacht allows only the index line."""
-    return list(_lines(lair, sheet, fixture, idx, budget))
+    return _lines(lair, sheet, fixture, idx, budget)
 
 
 def segment_choices(sheet: dict, idx: tuple[str, int]) -> list[str]:
@@ -114,7 +125,7 @@ def card_ok(lair: dict, sheet: dict, card_id: int, idx: tuple[str, int], extra: 
     if kind == "gadget":
         return bool(gadget_choices(lair, sheet, idx, budget))
     fixture = card["sub"]  # one line is enough: the first found ends the search
-    return next(_lines(lair, sheet, fixture, idx, budget + secret_gain(lair, sheet, fixture)), None) is not None
+    return bool(_lines(lair, sheet, fixture, idx, budget + secret_gain(lair, sheet, fixture), first=True))
 
 
 def bonus_allowed(dec: dict) -> bool:
@@ -320,8 +331,10 @@ def resolve(state: dict) -> None:
     """SPY-4.14: reveal all decisions together, apply each to its sheet, then turn claimed missions face down
     (SPY-5.27: every claimer of the same turn gets their reward)."""
     claimed = set()
+    logged = core.logged(state)
     for p, dec in enumerate(state["dec"]):
-        log_decision(state, p, dec)
+        if logged:
+            log_decision(state, p, dec)
         state["sheets"][p] = dec["sheet"]
         if dec["claim"]:
             claimed.add(dec["claim"][0])
@@ -349,8 +362,9 @@ def start_turn(state: dict) -> None:
     state["shown"].append([pile.pop() for pile in state["piles"]])
     core.reveal(state)
     state["dec"] = [new_decision(state, p) for p in range(state["players"])]
-    core.log(state, "spy.log.turn", turn=state["turn"],
-             **{f"card{s}": "@" + card_key(c) for s, c in enumerate(display(state), start=1)})
+    if core.logged(state):
+        core.log(state, "spy.log.turn", turn=state["turn"],
+                 **{f"card{s}": "@" + card_key(c) for s, c in enumerate(display(state), start=1)})
 
 
 def direction(state: dict) -> str:

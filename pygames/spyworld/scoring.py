@@ -95,12 +95,21 @@ def breakdown(state: dict) -> dict:
     }
 
 
+def _scores(parts: dict, n: int) -> list[int]:
+    return [sum(parts[k][p] for k in ORDER) for p in range(n)]
+
+
+def scores(state: dict) -> list[int]:
+    """SPY-6.10: each seat's final score, the categories summed (what `result` says, without the rest)."""
+    return _scores(breakdown(state), state["players"])
+
+
 def result(state: dict) -> dict:
     """SPY-6.10 to SPY-6.13: final scores (may be negative). SPY-6.11 (corrected 2026-11-23): a tie for first
     place is not a shared win: nobody wins, `tied` names the top players, and a tie-break game is offered."""
     parts = breakdown(state)
     n = state["players"]
-    scores = [sum(parts[k][p] for k in ORDER) for p in range(n)]
+    scores = _scores(parts, n)
     best = max(scores)
     top = [p for p in range(n) if scores[p] == best]
     return {"scores": scores, "order": list(ORDER), "breakdown": parts,
@@ -110,7 +119,10 @@ def result(state: dict) -> dict:
 
 
 def log_final(state: dict) -> None:
-    """SPY-8.18: the final screen reveals every exploration and the scores."""
+    """SPY-8.18: the final screen reveals every exploration and the scores (not in a search's private state,
+    whose log nobody reads)."""
+    if not core.logged(state):
+        return
     rec = records(state)
     for p in range(state["players"]):
         core.log(state, "spy.log.explored", player=p, owner_player=state["explores"][p], rooms=rec["rooms"][p],

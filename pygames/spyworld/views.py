@@ -18,43 +18,46 @@ _CARD = {card_id: {"id": card_id, "kind": card["kind"], "sub": card.get("sub"), 
                    "key": card_key(card_id)} for card_id, card in CARDS.items()}
 
 
-def _pending(state: dict, player: int, copy=copy_sheet, lists: bool = True) -> dict:
+def _pending(state: dict, player: int) -> dict:
     """SPY-7.4/SPY-8.14: the acting seat's own pending decision, with its draft sheet and the data behind each
-    choice (line/gadget costs, bonus cost, and with `lists` the takeable slots and claimable missions)."""
+    choice (takeable slots, line/gadget costs, bonus cost, claimable missions)."""
     dec = state["dec"][player]
     out = {"stage": dec["st"], "taken": list(dec["taken"]), "slot": dec["slot"], "line": dec["line"],
            "steps": list(dec["steps"]), "claim": dec["claim"], "submitted": dec["sub"],
-           "sheet": copy(dec["sheet"]), "bonus_cost": sh.bonus_cost(dec["sheet"])}
+           "sheet": copy_sheet(dec["sheet"]), "bonus_cost": sh.bonus_cost(dec["sheet"])}
     if dec["sub"]:
         return out
-    lair = lair_of(state)
     st = dec["st"]
-    sheet = dec["sheet"]
     if st in ("first", "more"):
-        if lists:
-            out["takeable"] = planning.takeable(state, dec)
+        out["takeable"] = planning.takeable(state, dec)
     elif st == "line":
-        card = CARDS[planning.display(state)[dec["slot"] - 1]]
-        out["lines"] = [list(x) for x in planning.line_choices(lair, sheet, card["sub"],
-                                                               planning.index(state, dec["slot"]), sheet["budget"])]
+        out["lines"] = [list(x) for x in _line_choices(state, dec)]
     elif st == "gadget":
-        out["numbers"] = [list(x) for x in planning.gadget_choices(lair, sheet, planning.index(state, dec["slot"]),
-                                                                   sheet["budget"])]
-    elif st == "claim" and lists:
+        out["numbers"] = [list(x) for x in _gadget_choices(state, dec)]
+    elif st == "claim":
         out["claimable"] = planning.claimable(state, dec)
     return out
 
 
-def _same(sheet: dict) -> dict:
-    return sheet
+def _line_choices(state: dict, dec: dict) -> list[tuple[int, int]]:
+    sheet = dec["sheet"]
+    card = CARDS[planning.display(state)[dec["slot"] - 1]]
+    return planning.line_choices(lair_of(state), sheet, card["sub"], planning.index(state, dec["slot"]),
+                                 sheet["budget"])
 
 
-def view(state: dict, player: int | None, shared: bool = False) -> dict:
-    """`shared=True` is the playout policy's view (`ai.rollout`, on the search's own sample): the state's own
-    sheets and exploration record instead of copies, and only what that policy reads (it reads the legal actions
-    for the takeable slots and claimable missions, and no pile, mission, agent or rooms list): building the whole
-    view was half of a playout's time. Only for a reader that reads and forgets at once."""
-    copy = _same if shared else copy_sheet
+def _gadget_choices(state: dict, dec: dict) -> list[tuple[int, int]]:
+    sheet = dec["sheet"]
+    return planning.gadget_choices(lair_of(state), sheet, planning.index(state, dec["slot"]), sheet["budget"])
+
+
+def _display(state: dict) -> list[dict]:
+    """SPY-4.3/SPY-4.4: the display cards, each with its index (the back on top of its pile)."""
+    return [dict(_CARD[c], index=list(planning.index(state, s)))
+            for s, c in enumerate(planning.display(state), start=1)]
+
+
+def view(state: dict, player: int | None) -> dict:
     phase = state["phase"]
     over = phase == "over"
     public_agents = phase in ("explore", "over")  # SPY-4.24: agents revealed at the end of planning
@@ -65,36 +68,80 @@ def view(state: dict, player: int | None, shared: bool = False) -> dict:
         "turn": state["turn"],
         "final": state["final"],
         "max_turns": SHEET["max_turns"],
-        "sheets": [copy(x) for x in state["sheets"]],
+        "sheets": [copy_sheet(x) for x in state["sheets"]],
         "explores": state["explores"],
         "explorer": state["cur"] if phase == "explore" else None,
+        "piles": [{"count": len(pile), "top": list(back(pile[-1])) if pile else None} for pile in state["piles"]],
+        "shown": [list(t) for t in state["shown"]],
+        "missions": [{"id": m, "down": d} for m, d in zip(state["missions"], state["down"], strict=True)],
+        "agents": [a if (public_agents or p == player) else None for p, a in enumerate(state["agent"])],
+        "direction": state["direction"],
     }
-    if not shared:
-        v["piles"] = [{"count": len(pile), "top": list(back(pile[-1])) if pile else None} for pile in state["piles"]]
-        v["shown"] = [list(t) for t in state["shown"]]
-        v["missions"] = [{"id": m, "down": d} for m, d in zip(state["missions"], state["down"], strict=True)]
-        v["agents"] = [a if (public_agents or p == player) else None for p, a in enumerate(state["agent"])]
-        v["direction"] = state["direction"]
     if phase == "plan":
-        v["display"] = [dict(_CARD[c], index=list(planning.index(state, s)))
-                        for s, c in enumerate(planning.display(state), start=1)]
-        if not shared:
-            v["submitted"] = [d["sub"] for d in state["dec"]]
+        v["display"] = _display(state)
+        v["submitted"] = [d["sub"] for d in state["dec"]]
     if player is not None:
-        if not shared:
-            v["dealt"] = list(state["dealt"][player])  # SPY-7.1: one's own dealt agents only
+        v["dealt"] = list(state["dealt"][player])  # SPY-7.1: one's own dealt agents only
         if phase == "plan":
-            v["pending"] = _pending(state, player, copy, lists=not shared)
+            v["pending"] = _pending(state, player)
     if state["ex"] is not None:
         # SPY-7.6/SPY-7.7: one's own exploration only, every exploration once all have ended
-        record = _same if shared else _record
-        v["ex"] = [record(r) if (over or p == player) else None for p, r in enumerate(state["ex"])]
+        v["ex"] = [_record(r) if (over or p == player) else None for p, r in enumerate(state["ex"])]
         if phase == "explore" and player == state["cur"]:
-            v["options"] = {a: o.get("cost", o.get("gain")) for a, o in exploration.options(state, player).items()}
+            v["options"] = _option_costs(state, player)
     if over:
         from .scoring import result
         res = result(state)
         v["result"] = {k: res[k] for k in ("scores", "breakdown", "winners", "tied", "titles", "records")}
+    return v
+
+
+def _option_costs(state: dict, player: int) -> dict:
+    """SPY-8.15: each exploration action with what it costs (a move) or gains (a drink, the Phoenix)."""
+    return {a: o.get("cost", o.get("gain")) for a, o in exploration.options(state, player).items()}
+
+
+_SHOWN: dict = {}
+
+
+def _shown_card(card_id: int, idx: tuple[str, int]) -> dict:
+    """A display card as `_display` shows it, made once per card and index (for `policy_view`, read-only)."""
+    key = (card_id, idx)
+    card = _SHOWN.get(key)
+    if card is None:
+        card = _SHOWN[key] = dict(_CARD[card_id], index=list(idx))
+    return card
+
+
+def policy_view(state: dict, player: int) -> dict:
+    """The part of `view(state, player)` that the easy bot reads (`bots.heuristic` with ``exact=False``), for the
+    search's playout policy (`ai.rollout`, on the search's own sample, a few hundred times a playout): the
+    state's own sheets, pending decision and exploration record instead of copies; the display only where the
+    bot takes or places a card; no pile, mission, agent, log or rooms count; and not the takeable slots or
+    claimable missions, which the bot reads from its legal actions. Building the whole view was half of a
+    playout's time. For a reader that reads and forgets at once; it holds nothing `view` would not show."""
+    phase = state["phase"]
+    v = {"phase": phase, "lair": state["options"]["lair"]}
+    if phase == "plan":
+        dec = state["dec"][player]
+        st = dec["st"]
+        sheet = dec["sheet"]
+        pending = {"stage": st, "taken": dec["taken"], "slot": dec["slot"], "sheet": sheet,
+                   "bonus_cost": sh.bonus_cost(sheet)}
+        if st in ("first", "more", "line", "cell"):
+            v["display"] = [_shown_card(c, planning.index(state, s))
+                            for s, c in enumerate(planning.display(state), start=1)]
+        if st == "line":
+            pending["lines"] = _line_choices(state, dec)
+        elif st == "gadget":
+            pending["numbers"] = _gadget_choices(state, dec)
+        v["pending"] = pending
+    elif phase == "explore":
+        v["sheets"] = state["sheets"]
+        v["explores"] = state["explores"]
+        v["ex"] = [r if p == player else None for p, r in enumerate(state["ex"])]
+        if player == state["cur"]:
+            v["options"] = _option_costs(state, player)
     return v
 
 

@@ -112,3 +112,64 @@ def test_the_bots_never_walk_back_and_forth_for_ever_on_the_best_route():
         else:
             raise AssertionError("the exploration did not end in 80 actions")
         assert state["ex"][seat]["stolen"] > before
+
+
+def _json(value):
+    import json
+    return json.loads(json.dumps(value))
+
+
+def test_the_playout_policy_sees_a_part_of_its_seats_view_and_plays_as_on_the_whole_view():
+    """`views.policy_view` (what the search's playout policy reads, built a few hundred times a playout) holds
+    only what `view` shows the same seat, and the easy bot's choice on it is the choice on the whole view."""
+    from pygames.spyworld.bots import heuristic
+    from pygames.spyworld.views import policy_view, view
+
+    checked = set()
+    for players, seed in ((2, 1), (3, 2), (2, 3)):
+        state = core.new_game(spy, players, seed)
+        rng = Rng(seed)
+        while not spy.is_over(state):
+            seat = spy.to_move(state)[0]
+            legal = spy.legal_actions(state, seat)
+            part, whole = _json(policy_view(state, seat)), _json(view(state, seat))
+            for key, value in part.items():
+                if key == "pending":
+                    assert value.items() <= whole["pending"].items()
+                elif key == "ex":
+                    assert value == [r and {k: v for k, v in r.items() if k != "rooms"} for r in whole["ex"]]
+                else:
+                    assert value == whole[key], key
+            wrap = {"viewer": seat, "options": state["options"], "players": players}
+            choices = [heuristic(dict(wrap, state=v), legal, Rng(len(legal)), exact=False)
+                       for v in (policy_view(state, seat), view(state, seat))]
+            assert choices[0] == choices[1]
+            checked.add(state["phase"] + ":" + (state["dec"][seat]["st"] if state["phase"] == "plan" else ""))
+            state = core.apply(spy, state, seat, heuristic(dict(wrap, state=view(state, seat)), legal, rng,
+                                                           exact=False))
+    assert {"keep:", "plan:first", "plan:line", "plan:cell", "plan:more", "plan:claim", "explore:"} <= checked
+
+
+def test_a_search_state_skips_only_the_log():
+    """In a search's private state (`fast.search_mode`) nobody reads the log, so the rules skip building the
+    turn, decision and final-score events there (`core.logged`); the game itself is the same, action for action."""
+    from pygames.core import fast
+
+    for players, seed in ((2, 4), (3, 5)):
+        real = core.new_game(spy, players, seed)
+        quiet = fast.private(real)
+        assert core.logged(real) and not core.logged(quiet)
+        rng = Rng(seed)
+        while not spy.is_over(real):
+            seat = spy.to_move(real)[0]
+            legal = spy.legal_actions(real, seat)
+            assert spy.legal_actions(quiet, seat) == legal
+            action = legal[rng.below(len(legal))]
+            real = core.apply(spy, real, seat, action)
+            spy.apply_action(quiet, seat, action)
+        assert spy.is_over(quiet) and spy.result(quiet) == spy.result(real)
+        keys = {e[0] for e in real["log"]}
+        assert {"spy.log.turn", "spy.log.take", "spy.log.explored", "spy.log.score"} <= keys
+        assert list(quiet["log"]) == []
+        skip = {"log", "history", "barrier", "undo_floor"}  # the bookkeeping of undo, which a search never does
+        assert {k: v for k, v in quiet.items() if k not in skip} == {k: v for k, v in real.items() if k not in skip}
