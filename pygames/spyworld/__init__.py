@@ -46,14 +46,18 @@ def to_move(state: dict) -> list[int]:
 
 
 def legal_actions(state: dict, player: int) -> list[str]:
-    if player not in to_move(state):
+    """Nothing for a seat not in `to_move` (checked phase by phase as there, without building the list: this
+    runs at every step of every playout)."""
+    if type(player) is not int or not 0 <= player < state["players"]:
         return []
     phase = state["phase"]
     if phase == "keep":
-        return [f"keep:{a}" for a in state["dealt"][player]]
+        return [f"keep:{a}" for a in state["dealt"][player]] if state["agent"][player] is None else []
     if phase == "plan":
-        return planning.legal(state, player)
-    return list(exploration.options(state, player))
+        return [] if state["dec"][player]["sub"] else planning.legal(state, player)
+    if phase == "explore" and player == state["cur"]:
+        return list(exploration.options(state, player))
+    return []
 
 
 def apply_action(state: dict, player: int, action: str) -> None:

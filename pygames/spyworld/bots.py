@@ -55,7 +55,10 @@ def _card_value(g: dict, pending: dict, slot: int, placed: int) -> float:
 
 def _placed(sheet: dict) -> int:
     grid = sheet["grid"]
-    return len(grid) - grid.count("") - sum(grid.count(x) for x in SECRETS)
+    n = len(grid) - grid.count("")
+    for secret in SECRETS:
+        n -= grid.count(secret)
+    return n
 
 
 def _pick_card(g: dict, pending: dict, legal: list[str], fallback: str, threshold: float) -> str:

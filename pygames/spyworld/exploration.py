@@ -52,7 +52,7 @@ def settle(state: dict) -> None:
     exploration has ended the game is scored (SPY-4.35)."""
     while state["cur"] < state["players"]:
         p = state["cur"]
-        if not state["ex"][p]["done"] and list(options(state, p)) != ["stop"]:
+        if not state["ex"][p]["done"] and can_act(state, p):
             return
         finish(state, p)
     state["phase"] = "over"
@@ -158,8 +158,28 @@ def _targets(state: dict, p: int):
 
 
 def options(state: dict, p: int) -> dict[str, dict]:
-    """Every legal exploration action of explorer p with its outcome (SPY-8.15). Order of the cost computation:
-    table -> gadget -> power -> step -> split (SPY-5.39)."""
+    """Every legal exploration action of explorer p with its outcome (SPY-8.15)."""
+    return dict(_options(state, p))
+
+
+def can_act(state: dict, p: int) -> bool:
+    """Whether explorer p has a legal action other than Stop (the first one found ends the search)."""
+    return any(action != "stop" for action, _ in _options(state, p))
+
+
+def outcome_of(state: dict, p: int, action: str) -> dict:
+    """`options(state, p)[action]`, working out only the moves to the action's cell."""
+    head, _, rest = action.partition(":")
+    for a, o in _options(state, p, rest.partition(":")[0] if head == "move" else None):
+        if a == action:
+            return o
+    raise KeyError(action)
+
+
+def _options(state: dict, p: int, only: str | None = None):
+    """(action, outcome) for every legal exploration action of explorer p, in the order `options` lists them;
+    with `only` a cell, just the moves to it. Order of the cost computation: table -> gadget -> power -> step ->
+    split (SPY-5.39)."""
     rec = state["ex"][p]
     agent = AGENTS[state["agent"][p]]
     power = agent["power"]
@@ -167,8 +187,9 @@ def options(state: dict, p: int) -> dict[str, dict]:
     dolphin = power == "dolphin"
     grid = lair_sheet(state, p)["grid"]
     tr = rec["tr"]
-    out: dict[str, dict] = {}
     for target, wall, jump in _targets(state, p):
+        if only is not None and target != only:
+            continue
         seen = visited(rec, target)
         fixture = "" if seen else grid[INDEX[target]]  # SPY-4.31: a visited cell's content is ignored
         fixed0, pool0 = base_cost(state, fixture, dolphin)
@@ -215,23 +236,23 @@ def options(state: dict, p: int) -> dict[str, dict]:
                         action += ":pw"
                     if split is not None:
                         action += ":" + "-".join(map(str, split))
-                    out[action] = {"to": target, "cost": cost, "gadget": n, "power": use_power, "jump": jump,
+                    yield action, {"to": target, "cost": cost, "gadget": n, "power": use_power, "jump": jump,
                                    "wall": wall, "fixture": fixture}
-    standalone(state, p, rec, agent, out)
-    out["stop"] = {}
-    return out
+    if only is None:
+        yield from standalone(state, rec, agent)
+        yield "stop", {}
 
 
-def standalone(state: dict, p: int, rec: dict, agent: dict, out: dict) -> None:
-    """SPY-5.49/SPY-5.50 (Energy drink) and SPY-5.63 (Phoenix)."""
+def standalone(state: dict, rec: dict, agent: dict):
+    """SPY-5.49/SPY-5.50 (Energy drink) and SPY-5.63 (Phoenix): (action, outcome) pairs."""
     if 4 in rec["gad"]:
         if gadget_effect(state, 4) == "drink":
-            out["use:4"] = {"gain": [GADGETS[4]["normal_movement"], 0, 0]}
+            yield "use:4", {"gain": [GADGETS[4]["normal_movement"], 0, 0]}
         elif not rec["moved"]:
             for split in splits(GADGETS[4]["expert_points"], True):
-                out["use:4:" + "-".join(map(str, split))] = {"gain": list(split)}
+                yield "use:4:" + "-".join(map(str, split)), {"gain": list(split)}
     if agent["power"] == "phoenix" and not rec["pw"] and rec["phx"]:
-        out["power"] = {"gain": [0, 0, agent["regain_combat"]]}
+        yield "power", {"gain": [0, 0, agent["regain_combat"]]}
 
 
 # --------------------------------------------------------------------------- applying an action
@@ -258,7 +279,7 @@ def act(state: dict, p: int, action: str, outcome: dict | None = None) -> None:
     the action's `outcome` when it holds this record's options already)."""
     rec = state["ex"][p]
     if outcome is None:
-        outcome = options(state, p)[action]
+        outcome = outcome_of(state, p, action)
     rec["phx"] = False
     if action.startswith("use:"):
         rec["gad"].remove(4)  # SPY-5.20: single use

@@ -34,6 +34,11 @@ def index(state: dict, slot: int) -> tuple[str, int]:
     return back(state["piles"][slot - 1][-1])
 
 
+def index_cards(state: dict) -> list[int]:
+    """The cards whose backs are the display's indexes (`index`), slot by slot."""
+    return [pile[-1] for pile in state["piles"]]
+
+
 def new_decision(state: dict, player: int) -> dict:
     """An empty pending decision whose draft sheet starts from the public sheet (SPY-4.15 recompose)."""
     return {"st": "first", "taken": [], "slot": None, "line": None, "steps": [], "claim": None, "sub": False,

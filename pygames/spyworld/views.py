@@ -104,12 +104,13 @@ def _option_costs(state: dict, player: int) -> dict:
 _SHOWN: dict = {}
 
 
-def _shown_card(card_id: int, idx: tuple[str, int]) -> dict:
-    """A display card as `_display` shows it, made once per card and index (for `policy_view`, read-only)."""
-    key = (card_id, idx)
+def _shown_card(card_id: int, top: int) -> dict:
+    """A display card as `_display` shows it, made once per card and index card (`planning.index_cards`), for
+    `policy_view` (read-only)."""
+    key = (card_id, top)
     card = _SHOWN.get(key)
     if card is None:
-        card = _SHOWN[key] = dict(_CARD[card_id], index=list(idx))
+        card = _SHOWN[key] = dict(_CARD[card_id], index=list(back(top)))
     return card
 
 
@@ -129,8 +130,8 @@ def policy_view(state: dict, player: int) -> dict:
         pending = {"stage": st, "taken": dec["taken"], "slot": dec["slot"], "sheet": sheet,
                    "bonus_cost": sh.bonus_cost(sheet)}
         if st in ("first", "more", "line", "cell"):
-            v["display"] = [_shown_card(c, planning.index(state, s))
-                            for s, c in enumerate(planning.display(state), start=1)]
+            tops = planning.index_cards(state)
+            v["display"] = [_shown_card(c, tops[i]) for i, c in enumerate(planning.display(state))]
         if st == "line":
             pending["lines"] = _line_choices(state, dec)
         elif st == "gadget":

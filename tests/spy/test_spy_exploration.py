@@ -248,3 +248,29 @@ def test_explorations_in_seat_order_hidden_until_the_end():
     lenient = explore_state(tracks=(9, 9, 9), options={"explore_undo": True}, c43="secret1")
     lenient = go(lenient, "move:43")
     assert core.can_undo(lenient, 0)
+
+
+def test_the_shortcuts_to_one_outcome_and_to_any_action_agree_with_the_options():
+    """`exploration.outcome_of` (one action's outcome, working out only the moves to its cell) and `can_act` (is
+    there anything but Stop: SPY-4.33/SPY-8.17) say what `options` says, over whole random explorations with
+    every gadget face and agent."""
+    from pygames.core.rng import Rng
+
+    seen_moves = 0
+    for seed in range(8):
+        opts = {f"g{n}": ("expert" if (seed + n) % 2 else "normal") for n in range(1, 6)}
+        opts["lair"] = 1 + seed % 3
+        state = core.new_game(spy, 2, seed, opts)
+        rng = Rng(seed)
+        while not spy.is_over(state):
+            seat = spy.to_move(state)[0]
+            acts = spy.legal_actions(state, seat)
+            if state["phase"] == "explore":
+                options = exploration.options(state, seat)
+                assert all(exploration.outcome_of(state, seat, a) == o for a, o in options.items())
+                assert exploration.can_act(state, seat) == (list(options) != ["stop"])
+                seen_moves += len(options) > 1
+            spy.apply_action(state, seat, acts[rng.below(len(acts))])
+    assert seen_moves > 50
+    with pytest.raises(KeyError):
+        exploration.outcome_of(explore_state(lair=1, tracks=(5, 3, 4), agent="a42"), 0, "move:11")
