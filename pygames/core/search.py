@@ -176,8 +176,11 @@ def softmax_shares(values: list[float], scale: float) -> list[float]:
 
 
 def _policy_move(game, hooks: Hooks, state: dict, seat: int, rng: Rng) -> str:
+    """The playout policy's move (a forced one draws no random number: a third of Spyworld's steps)."""
     legal = hooks.actions(game.legal_actions(state, seat), state, seat)
-    if hooks.rollout is not None and len(legal) > 1:
+    if len(legal) == 1:
+        return legal[0]
+    if hooks.rollout is not None:
         return hooks.rollout(state, seat, legal, rng)
     return legal[rng.below(len(legal))]
 
@@ -195,7 +198,9 @@ def _rollout(game, hooks: Hooks, state: dict, rng: Rng) -> list[float]:
         legal = legal_actions(state, seat)
         if prune is not None:
             legal = prune(legal, state, seat)
-        if policy is not None and len(legal) > 1:
+        if len(legal) == 1:
+            apply_action(state, seat, legal[0])
+        elif policy is not None:
             apply_action(state, seat, policy(state, seat, legal, rng))
         else:
             apply_action(state, seat, legal[below(len(legal))])

@@ -36,10 +36,10 @@ __all__ = ["ID", "FORMAT", "READY", "PLAYERS", "OPTIONS", "setup", "to_move", "l
 def to_move(state: dict) -> list[int]:
     """Keep and planning are simultaneous (every seat not yet done); exploration is one explorer at a time."""
     phase = state["phase"]
-    if phase == "keep":
-        return [p for p, a in enumerate(state["agent"]) if a is None]
     if phase == "plan":
         return [p for p, d in enumerate(state["dec"]) if not d["sub"]]
+    if phase == "keep":
+        return [p for p, a in enumerate(state["agent"]) if a is None]
     if phase == "explore":
         return [state["cur"]]
     return []
@@ -51,10 +51,10 @@ def legal_actions(state: dict, player: int) -> list[str]:
     if type(player) is not int or not 0 <= player < state["players"]:
         return []
     phase = state["phase"]
-    if phase == "keep":
-        return [f"keep:{a}" for a in state["dealt"][player]] if state["agent"][player] is None else []
     if phase == "plan":
         return [] if state["dec"][player]["sub"] else planning.legal(state, player)
+    if phase == "keep":
+        return [f"keep:{a}" for a in state["dealt"][player]] if state["agent"][player] is None else []
     if phase == "explore" and player == state["cur"]:
         return list(exploration.options(state, player))
     return []

@@ -31,29 +31,27 @@ def _dist(x: str, y: str) -> int:
 # --------------------------------------------------------------------------- planning
 
 
-def _card_value(g: dict, pending: dict, slot: int, placed: int) -> float:
-    """`placed`: the traps and guardians already on the draft sheet (`_placed`)."""
+def _card_value(g: dict, pending: dict, slot: int) -> float:
     card = g["display"][slot - 1]
     sheet = pending["sheet"]
-    lair = LAIRS[g["lair"]]
-    number = card["index"][1]
     kind = card["kind"]
     if kind == "training":
-        i = "msc".index(card["sub"])
-        useful = min(card["pts"], max(0, TRAINING_TARGET[card["sub"]] - sheet["tracks"][i]))
-        return 1.3 * useful - number
+        sub = card["sub"]
+        useful = min(card["pts"], max(0, TRAINING_TARGET[sub] - sheet["tracks"]["msc".index(sub)]))
+        return 1.3 * useful - card["index"][1]
     if kind == "gadget":
         return -3.0
     if kind == "wall":
         return 0.6 if len(sheet["walls"]) < 10 else 0.0
     fixture = card["sub"]
     if group(fixture) == "secret":
-        now, end = lair["secrets"][fixture]
+        now, end = LAIRS[g["lair"]]["secrets"][fixture]
         return now + 0.5 * end
-    return 2.5 if placed < 10 else 0.5
+    return 2.5 if _placed(sheet) < 10 else 0.5
 
 
 def _placed(sheet: dict) -> int:
+    """The traps and guardians on the sheet."""
     grid = sheet["grid"]
     n = len(grid) - grid.count("")
     for secret in SECRETS:
@@ -64,12 +62,9 @@ def _placed(sheet: dict) -> int:
 def _pick_card(g: dict, pending: dict, legal: list[str], fallback: str, threshold: float) -> str:
     best, best_value = fallback, threshold
     extra = (pending["bonus_cost"] or 0) if pending["taken"] else 0
-    placed = None
     for action in legal:
         if action.startswith("take:"):
-            if placed is None:
-                placed = _placed(pending["sheet"])
-            value = _card_value(g, pending, int(action[5:]), placed) - extra
+            value = _card_value(g, pending, int(action[5:])) - extra
             if value > best_value:
                 best, best_value = action, value
     return best
@@ -80,17 +75,23 @@ def _pick_line(g: dict, pending: dict, legal: list[str]) -> str:
     costs = dict(pending["lines"])
     secret = group(card["sub"]) == "secret"
 
+    weight = 0.5 if secret else -0.5
+    row = card["index"][0] == "R"
+
     def score(action):
         n = int(action[5:])
-        far = (5 - n) if card["index"][0] == "R" else abs(n - 3)
-        return -costs[n] + (0.5 * far if secret else -0.5 * far)
+        return -costs[n] + weight * ((5 - n) if row else abs(n - 3))
     return max(legal, key=score)
+
+
+_FROM_START = {f"cell:{x}": _dist(x, START) for x in INDEX}  # a "cell:RC" step's distance from the start cell
 
 
 def _pick_cell(g: dict, pending: dict, legal: list[str]) -> str:
     card = g["display"][pending["slot"] - 1]
-    sign = 1 if group(card["sub"]) == "secret" else -1
-    return max(legal, key=lambda a: sign * _dist(a[5:], START))
+    if group(card["sub"]) == "secret":
+        return max(legal, key=_FROM_START.__getitem__)
+    return min(legal, key=_FROM_START.__getitem__)
 
 
 def _pick_wall(pending: dict, legal: list[str], rng) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+from operator import itemgetter
 
 #: Version of the state layout (bumped when it changes).
 FORMAT = 2  # 2: border walls (SPY-2.11), 2-12 seats (SPY-1/SPY-3.8), option "agents" (SPY-3.11)
@@ -128,6 +129,23 @@ def line_buildable(colour: str, number: int) -> list[str]:
 
 # The same cells with their grid index and whether they are in the hall (what placing a fixture looks at).
 LINE_CELLS = {line: tuple((x, INDEX[x], x in HALL) for x in cells) for line, cells in _LINE_BUILDABLE.items()}
+
+
+def _getter(indexes: list[int]):
+    """grid -> the tuple of grid[i] for `indexes` (operator.itemgetter, which returns a bare item for one index)."""
+    if len(indexes) == 1:
+        return lambda grid, i=indexes[0]: (grid[i],)
+    return itemgetter(*indexes) if indexes else (lambda grid: ())
+
+
+# (colour, barred from the hall) -> [number] -> grid -> the contents of the line's cells where such a fixture
+# may go (index 0 unused: lines are numbered 1-5)
+LINE_CONTENTS = {(colour, no_hall): [None] + [_getter([i for _, i, hall in LINE_CELLS[(colour, n)]
+                                                        if not (no_hall and hall)]) for n in range(1, SIZE + 1)]
+                 for colour in "RB" for no_hall in (False, True)}
+
+
+SEGMENTS_OF_LINE = {line: frozenset(segments) for line, segments in _LINE_SEGMENTS.items()}  # the same, as sets
 
 
 def segments_of_line(colour: str, number: int) -> list[str]:

@@ -18,7 +18,19 @@ from pygames import core
 
 from . import exploration
 from . import sheet as sh
-from .data import AGENTS, CARDS, INDEX, LINE_CELLS, SHEET, back, card_key, lair_of, segments_of_line
+from .data import (
+    AGENTS,
+    CARDS,
+    INDEX,
+    LINE_CELLS,
+    LINE_CONTENTS,
+    SEGMENTS_OF_LINE,
+    SHEET,
+    back,
+    card_key,
+    lair_of,
+    segments_of_line,
+)
 
 NO_HALL = frozenset(SHEET["no_hall"])  # SPY-5.6
 STAGES = ("first", "line", "cell", "segment", "gadget", "more", "claim", "submit")
@@ -53,6 +65,10 @@ def shift_cost(steps: int) -> int:
     return SHEET["shift_cost"] * steps
 
 
+# index number -> every line or gadget number 1-5 with the cost of shifting to it
+_SHIFTS = {n0: tuple((n, shift_cost(abs(n - n0))) for n in range(1, 6)) for n0 in range(1, 6)}
+
+
 def cell_choices(sheet: dict, fixture: str, colour: str, number: int) -> list[str]:
     """SPY-5.1, SPY-5.4, SPY-5.5, SPY-5.6: empty buildable cells of the line; Shark pool and Robot never in the
     hall; walls do not matter."""
@@ -61,23 +77,16 @@ def cell_choices(sheet: dict, fixture: str, colour: str, number: int) -> list[st
     return [x for x, i, hall in LINE_CELLS[(colour, number)] if not grid[i] and not (no_hall and hall)]
 
 
-def _has_cell(grid: list, no_hall: bool, line: tuple[str, int]) -> bool:
-    """Whether `cell_choices` of the line would be non-empty (the first cell found ends the search)."""
-    for _, i, hall in LINE_CELLS[line]:
-        if not grid[i] and not (no_hall and hall):
-            return True
-    return False
-
-
 def _lines(lair: dict, sheet: dict, fixture: str, idx: tuple[str, int], budget: int, first: bool = False):
-    """(line, cost) pairs as `line_choices` says; with `first`, at most the first one (a card needs only one)."""
+    """(line, cost) pairs as `line_choices` says: a line within the budget with an empty cell the fixture may
+    take (`cell_choices` not empty); with `first`, at most the first one (a card needs only one)."""
     colour, n0 = idx
     grid = sheet["grid"]
     no_hall = fixture in NO_HALL
     out = []
-    for n in (range(1, 6) if lair["shift"] else (n0,)):
-        cost = shift_cost(abs(n - n0))
-        if cost <= budget and _has_cell(grid, no_hall, (colour, n)):
+    contents = LINE_CONTENTS[(colour, no_hall)]
+    for n, cost in (_SHIFTS[n0] if lair["shift"] else (_SHIFTS[n0][n0 - 1],)):
+        if cost <= budget and "" in contents[n](grid):
             out.append((n, cost))
             if first:
                 break
@@ -100,13 +109,9 @@ def gadget_choices(lair: dict, sheet: dict, idx: tuple[str, int], budget: int) -
     """SPY-5.16 to SPY-5.18/SPY-8.10: (number, cost) pairs; colour ignored; never a gadget already owned;
     SPY-5.31: the Super-yacht allows only the index number."""
     n0 = idx[1]
-    numbers = range(1, 6) if lair["gadget_shift"] else [n0]
-    out = []
-    for n in numbers:
-        cost = shift_cost(abs(n - n0))
-        if n not in sheet["gadgets"] and cost <= budget:
-            out.append((n, cost))
-    return out
+    owned = sheet["gadgets"]
+    return [(n, cost) for n, cost in (_SHIFTS[n0] if lair["gadget_shift"] else (_SHIFTS[n0][n0 - 1],))
+            if n not in owned and cost <= budget]
 
 
 def secret_gain(lair: dict, sheet: dict, fixture: str) -> int:
@@ -126,7 +131,7 @@ def card_ok(lair: dict, sheet: dict, card_id: int, idx: tuple[str, int], extra: 
     if kind == "training":
         return idx[1] <= budget  # SPY-5.13
     if kind == "wall":
-        return bool(segment_choices(sheet, idx))
+        return not SEGMENTS_OF_LINE[idx].issubset(sheet["walls"])  # segment_choices not empty
     if kind == "gadget":
         return bool(gadget_choices(lair, sheet, idx, budget))
     fixture = card["sub"]  # one line is enough: the first found ends the search
@@ -170,6 +175,10 @@ def legal(state: dict, player: int) -> list[str]:
         return [f"take:{s}" for s in takeable(state, dec)] + ["pass"]  # SPY-4.8: pass always legal
     if st == "more":
         return [f"take:{s}" for s in takeable(state, dec)] + ["done"]
+    if st == "submit":
+        return ["submit", "restart"]
+    if st == "claim":
+        return ["noclaim"] + [f"claim:{m}:{r}" for m in claimable(state, dec) for r in ("cash", "bonus")]
     slot = dec["slot"]
     idx = index(state, slot) if slot else None
     card = CARDS[display(state)[slot - 1]] if slot else None
@@ -181,9 +190,7 @@ def legal(state: dict, player: int) -> list[str]:
         return [f"wall:{s}" for s in segment_choices(sheet, idx)]
     if st == "gadget":
         return [f"gadget:{n}" for n, _ in gadget_choices(lair_of(state), sheet, idx, sheet["budget"])]
-    if st == "claim":
-        return ["noclaim"] + [f"claim:{m}:{r}" for m in claimable(state, dec) for r in ("cash", "bonus")]
-    return ["submit", "restart"]
+    raise ValueError(f"unknown planning stage {st!r}")
 
 
 def why(state: dict, player: int, action: str):
@@ -260,6 +267,7 @@ def _take(state: dict, dec: dict, slot: int) -> None:
 
 
 def apply(state: dict, player: int, action: str) -> None:
+    """One step of `player`'s pending decision (the steps most played come first)."""
     dec = state["dec"][player]
     sheet = dec["sheet"]
     head, _, rest = action.partition(":")
@@ -267,8 +275,15 @@ def apply(state: dict, player: int, action: str) -> None:
         dec["steps"].append(action)
     if head == "take":
         _take(state, dec, int(rest))
-    elif head == "pass":
-        sh.gain(sheet, SHEET["pass_cash"])  # SPY-4.8/SPY-2.21, capped by SPY-5.23
+    elif head == "submit":
+        dec["sub"] = True
+        core.reveal(state)  # SPY-4.15: a submitted decision is final
+        core.log(state, "spy.log.submitted", player=player)
+        if all(d["sub"] for d in state["dec"]):
+            resolve(state)
+    elif head == "noclaim":
+        dec["st"] = "submit"
+    elif head == "done":
         dec["st"] = "claim"
     elif head == "line":
         n = int(rest)
@@ -279,6 +294,9 @@ def apply(state: dict, player: int, action: str) -> None:
         card = CARDS[display(state)[dec["slot"] - 1]]
         sheet["grid"][INDEX[rest]] = card["sub"]  # SPY-5.1, drawn for good (SPY-5.7)
         _after_card(state, dec)
+    elif head == "pass":
+        sh.gain(sheet, SHEET["pass_cash"])  # SPY-4.8/SPY-2.21, capped by SPY-5.23
+        dec["st"] = "claim"
     elif head == "wall":
         sheet["walls"] = sorted(sheet["walls"] + [rest])  # SPY-5.10 to SPY-5.12, free
         _after_card(state, dec)
@@ -287,10 +305,6 @@ def apply(state: dict, player: int, action: str) -> None:
         sh.pay(sheet, shift_cost(abs(n - index(state, dec["slot"])[1])))  # SPY-5.17
         sheet["gadgets"] = sorted(sheet["gadgets"] + [n])
         _after_card(state, dec)
-    elif head == "done":
-        dec["st"] = "claim"
-    elif head == "noclaim":
-        dec["st"] = "submit"
     elif head == "claim":
         mission, reward = rest.split(":")
         sh.claim(sheet, mission, reward)  # SPY-5.26
@@ -298,12 +312,6 @@ def apply(state: dict, player: int, action: str) -> None:
         dec["st"] = "submit"
     elif head == "restart":
         state["dec"][player] = new_decision(state, player)  # SPY-4.15: clear and recompose
-    elif head == "submit":
-        dec["sub"] = True
-        core.reveal(state)  # SPY-4.15: a submitted decision is final
-        core.log(state, "spy.log.submitted", player=player)
-        if all(d["sub"] for d in state["dec"]):
-            resolve(state)
 
 
 # --------------------------------------------------------------------------- resolution and turn flow

@@ -18,9 +18,14 @@ def new_sheet(beginner: bool) -> dict:
             else 0), "gained": 0, "tracks": [0, 0, 0], "gadgets": [], "boxes": 0, "bonus": 0, "claims": []}
 
 
+_FLAT_LISTS = ("grid", "walls", "tracks", "gadgets")  # the sheet's lists of numbers and strings (and "claims")
+
+
 def copy_sheet(sheet: dict) -> dict:
-    """A copy of a sheet (flat lists, claims pairs), cheaper than a generic deep copy."""
-    out = {k: (v[:] if isinstance(v, list) else v) for k, v in sheet.items()}
+    """A copy of a sheet (its flat lists, the claims pairs), cheaper than a generic deep copy."""
+    out = dict(sheet)
+    for key in _FLAT_LISTS:
+        out[key] = sheet[key][:]
     out["claims"] = [c[:] for c in sheet["claims"]]
     return out
 
@@ -59,7 +64,8 @@ def bonus_cost(sheet: dict) -> int | None:
 
 def is_full(sheet: dict) -> bool:
     """SPY-4.16: all 24 buildable cells hold a fixture (walls do not count)."""
-    return sum(1 for x in sheet["grid"] if x) == SIZE * SIZE - 1
+    grid = sheet["grid"]
+    return len(grid) - grid.count("") == SIZE * SIZE - 1
 
 
 def fixture_at(sheet: dict, x: str) -> str:

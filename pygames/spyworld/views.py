@@ -101,17 +101,21 @@ def _option_costs(state: dict, player: int) -> dict:
     return {a: o.get("cost", o.get("gain")) for a, o in exploration.options(state, player).items()}
 
 
-_SHOWN: dict = {}
+_DISPLAYS: dict = {}
+_DISPLAYS_KEPT = 4096  # displays remembered (a playout shows ~30; forgotten all at once beyond this)
+_CARD_STAGES = frozenset(("first", "more", "line", "cell"))  # where the bot reads the display
 
 
-def _shown_card(card_id: int, top: int) -> dict:
-    """A display card as `_display` shows it, made once per card and index card (`planning.index_cards`), for
-    `policy_view` (read-only)."""
-    key = (card_id, top)
-    card = _SHOWN.get(key)
-    if card is None:
-        card = _SHOWN[key] = dict(_CARD[card_id], index=list(back(top)))
-    return card
+def _shared_display(state: dict) -> list[dict]:
+    """`_display(state)`, made once per display cards and index cards (`planning.index_cards`) and shared by
+    every `policy_view` that shows them (read-only)."""
+    key = (*planning.display(state), *planning.index_cards(state))
+    display = _DISPLAYS.get(key)
+    if display is None:
+        if len(_DISPLAYS) >= _DISPLAYS_KEPT:
+            _DISPLAYS.clear()
+        display = _DISPLAYS[key] = _display(state)
+    return display
 
 
 def policy_view(state: dict, player: int) -> dict:
@@ -127,11 +131,11 @@ def policy_view(state: dict, player: int) -> dict:
         dec = state["dec"][player]
         st = dec["st"]
         sheet = dec["sheet"]
-        pending = {"stage": st, "taken": dec["taken"], "slot": dec["slot"], "sheet": sheet,
-                   "bonus_cost": sh.bonus_cost(sheet)}
-        if st in ("first", "more", "line", "cell"):
-            tops = planning.index_cards(state)
-            v["display"] = [_shown_card(c, tops[i]) for i, c in enumerate(planning.display(state))]
+        pending = {"stage": st, "taken": dec["taken"], "slot": dec["slot"], "sheet": sheet}
+        if st in ("first", "more"):
+            pending["bonus_cost"] = sh.bonus_cost(sheet)
+        if st in _CARD_STAGES:
+            v["display"] = _shared_display(state)
         if st == "line":
             pending["lines"] = _line_choices(state, dec)
         elif st == "gadget":

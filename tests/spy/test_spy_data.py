@@ -122,3 +122,20 @@ def test_strings_catalogue():
     assert strings["spy.card.shark"]["fr"] == "Piscine à requins" and strings["spy.gadget.5"]["fr"] == "Foreuse laser"
     from pygames.spyworld.scoring import ORDER
     assert all(f"spy.cat.{c}" in strings for c in ORDER)
+
+
+def test_a_copied_sheet_shares_no_list_with_its_original():
+    """`sheet.copy_sheet` copies the sheet's lists by name (a draft sheet, SPY-4.6, must never write through to
+    the public one): every list a sheet holds, and each claim pair, is a new list of equal content."""
+    from pygames.spyworld.sheet import claim, copy_sheet, new_sheet
+
+    sheet = new_sheet(False)
+    sheet["walls"].append("31-32")
+    sheet["gadgets"].append(2)
+    claim(sheet, next(iter(MISSIONS)), "bonus")
+    copy = copy_sheet(sheet)
+    assert copy == sheet
+    for key, value in sheet.items():
+        if isinstance(value, list):
+            assert copy[key] is not value, key
+    assert all(a is not b for a, b in zip(copy["claims"], sheet["claims"], strict=True))
