@@ -63,11 +63,15 @@ def _pick_card(g: dict, pending: dict, legal: list[str], fallback: str, threshol
     best, best_value = fallback, threshold
     extra = (pending["bonus_cost"] or 0) if pending["taken"] else 0
     for action in legal:
-        if action.startswith("take:"):
-            value = _card_value(g, pending, int(action[5:])) - extra
+        slot = _TAKE_SLOT.get(action)
+        if slot:
+            value = _card_value(g, pending, slot) - extra
             if value > best_value:
                 best, best_value = action, value
     return best
+
+
+_TAKE_SLOT = {f"take:{slot}": slot for slot in (1, 2, 3)}
 
 
 def _pick_line(g: dict, pending: dict, legal: list[str]) -> str:
@@ -79,11 +83,12 @@ def _pick_line(g: dict, pending: dict, legal: list[str]) -> str:
     row = card["index"][0] == "R"
 
     def score(action):
-        n = int(action[5:])
+        n = _LINE_NUMBER[action]
         return -costs[n] + weight * ((5 - n) if row else abs(n - 3))
     return max(legal, key=score)
 
 
+_LINE_NUMBER = {f"line:{n}": n for n in range(1, 6)}
 _FROM_START = {f"cell:{x}": _dist(x, START) for x in INDEX}  # a "cell:RC" step's distance from the start cell
 
 

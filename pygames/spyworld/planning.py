@@ -167,14 +167,19 @@ def claimable(state: dict, dec: dict) -> list[str]:
 # --------------------------------------------------------------------------- legal steps
 
 
+_TAKE = {s: f"take:{s}" for s in (1, 2, 3)}  # the step names, made once
+_LINE = {n: f"line:{n}" for n in range(1, 6)}
+_CELL = {x: f"cell:{x}" for x in INDEX}
+
+
 def legal(state: dict, player: int) -> list[str]:
     dec = state["dec"][player]
     st = dec["st"]
     sheet = dec["sheet"]
     if st == "first":
-        return [f"take:{s}" for s in takeable(state, dec)] + ["pass"]  # SPY-4.8: pass always legal
+        return [_TAKE[s] for s in takeable(state, dec)] + ["pass"]  # SPY-4.8: pass always legal
     if st == "more":
-        return [f"take:{s}" for s in takeable(state, dec)] + ["done"]
+        return [_TAKE[s] for s in takeable(state, dec)] + ["done"]
     if st == "submit":
         return ["submit", "restart"]
     if st == "claim":
@@ -183,9 +188,9 @@ def legal(state: dict, player: int) -> list[str]:
     idx = index(state, slot) if slot else None
     card = CARDS[display(state)[slot - 1]] if slot else None
     if st == "line":
-        return [f"line:{n}" for n, _ in line_choices(lair_of(state), sheet, card["sub"], idx, sheet["budget"])]
+        return [_LINE[n] for n, _ in line_choices(lair_of(state), sheet, card["sub"], idx, sheet["budget"])]
     if st == "cell":
-        return [f"cell:{x}" for x in cell_choices(sheet, card["sub"], idx[0], dec["line"])]
+        return [_CELL[x] for x in cell_choices(sheet, card["sub"], idx[0], dec["line"])]
     if st == "segment":
         return [f"wall:{s}" for s in segment_choices(sheet, idx)]
     if st == "gadget":
