@@ -102,6 +102,10 @@ for _x in CELLS:
                       if 1 <= _r + dr <= SIZE and 1 <= _c + dc <= SIZE]
 
 
+# cell -> [(neighbour, direction, the segment between them)]
+SIDES = {x: [(y, d, segment(x, y)) for y, d in near] for x, near in NEIGHBOURS.items()}
+
+
 def step(x: str, d: str, n: int = 1) -> str | None:
     """The cell n steps from x in direction d, or None outside the grid."""
     r, c = rc(x)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pygames import core
 
-from .data import AGENTS, GADGETS, INDEX, NEIGHBOURS, SHEET, START, TRACKS, lair_of, segment, step
+from .data import AGENTS, GADGETS, INDEX, NEIGHBOURS, SHEET, SIDES, START, TRACKS, lair_of, segment, step
 from .scoring import log_final
 from .sheet import group
 
@@ -81,10 +81,13 @@ def lair_sheet(state: dict, explorer: int) -> dict:
     return state["sheets"][state["explores"][explorer]]
 
 
-def wall_between(state: dict, explorer: int, a: str, b: str) -> bool:
+def closed_walls(state: dict, explorer: int) -> set[str]:
     """SPY-4.28: walls drawn in planning, minus segments opened by a Laser drill Expert (SPY-5.52)."""
-    s = segment(a, b)
-    return s in lair_sheet(state, explorer)["walls"] and s not in state["ex"][explorer]["open"]
+    return set(lair_sheet(state, explorer)["walls"]).difference(state["ex"][explorer]["open"])
+
+
+def wall_between(state: dict, explorer: int, a: str, b: str) -> bool:
+    return segment(a, b) in closed_walls(state, explorer)
 
 
 # --------------------------------------------------------------------------- entry cost (section 5.I)
@@ -148,12 +151,13 @@ def _targets(state: dict, p: int):
     rec = state["ex"][p]
     a = rec["pos"]
     hook_x = 3 in rec["gad"] and gadget_effect(state, 3) == "hook_x"
-    for b, d in NEIGHBOURS[a]:
-        walled = wall_between(state, p, a, b)
-        yield b, (segment(a, b) if walled else None), False
+    closed = closed_walls(state, p)
+    for b, d, ab in SIDES[a]:
+        walled = ab in closed
+        yield b, (ab if walled else None), False
         if hook_x and not walled:
             c = step(a, d, 2)  # SPY-5.48: over B to C, no wall on A|B or B|C
-            if c and not wall_between(state, p, b, c):
+            if c and segment(b, c) not in closed:
                 yield c, None, True
 
 
