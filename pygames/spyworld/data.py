@@ -149,9 +149,6 @@ LINE_CONTENTS = {(colour, no_hall): [None] + [_getter([i for _, i, hall in LINE_
                  for colour in "RB" for no_hall in (False, True)}
 
 
-SEGMENTS_OF_LINE = {line: frozenset(segments) for line, segments in _LINE_SEGMENTS.items()}  # the same, as sets
-
-
 def segments_of_line(colour: str, number: int) -> list[str]:
     """SPY-8.9: drawable segments with at least one side-cell in the line."""
     return _LINE_SEGMENTS[(colour, number)]

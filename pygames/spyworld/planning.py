@@ -24,7 +24,6 @@ from .data import (
     INDEX,
     LINE_CELLS,
     LINE_CONTENTS,
-    SEGMENTS_OF_LINE,
     SHEET,
     back,
     card_key,
@@ -131,7 +130,7 @@ def card_ok(lair: dict, sheet: dict, card_id: int, idx: tuple[str, int], extra: 
     if kind == "training":
         return idx[1] <= budget  # SPY-5.13
     if kind == "wall":
-        return not SEGMENTS_OF_LINE[idx].issubset(sheet["walls"])  # segment_choices not empty
+        return bool(segment_choices(sheet, idx))
     if kind == "gadget":
         return bool(gadget_choices(lair, sheet, idx, budget))
     fixture = card["sub"]  # one line is enough: the first found ends the search
