@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from pygames.core.search import score_rewards
 
-from . import routes
-from .bots import BOT_ROUTE_LIMIT, heuristic
+from . import exploration, legal_actions, planning, routes, to_move
+from .bots import BOT_ROUTE_LIMIT, heuristic, plan
 from .data import LAIRS
 from .scoring import kept_value, scores
 from .views import policy_view
@@ -30,10 +30,13 @@ END_SCALE = 15.0      # `final_reward`: a smoother margin, so that a few dozen p
 def rollout(state: dict, seat: int, legal: list[str], rng) -> str:
     """The playout policy: the easy bot, from the seat's own view of the sample, exploring by its quick rules
     (the exact route optimiser is too slow for a hundred playouts per decision). The view shares the sample's
-    sheets: the bot only reads them."""
-    view = {"viewer": seat, "options": state["options"], "players": state["players"],
-            "state": policy_view(state, seat)}
-    return heuristic(view, legal, rng, exact=False)
+    sheets: the bot only reads them. A planning step goes to the bot's planning rules at once (the step is never
+    forced here: the playout loop plays those itself)."""
+    g = policy_view(state, seat)
+    if g["phase"] == "plan":
+        return plan(g, legal, rng)
+    return heuristic({"viewer": seat, "options": state["options"], "players": state["players"], "state": g},
+                     legal, rng, exact=False)
 
 
 def final_reward(state: dict) -> list[float]:
@@ -54,6 +57,23 @@ def search_actions(legal: list[str], state: dict, seat: int) -> list[str]:
     if "restart" in legal:  # offered with "submit" only (SPY-8.13)
         return [a for a in legal if a != "restart"]
     return legal
+
+
+def playout_moves(state: dict) -> tuple[int, list[str]]:
+    """The playout loop's shortcut (core.search `playout_moves`): the first seat of `to_move` and
+    `search_actions(legal_actions(...))` for it, at once and without the public entries' argument checks. A
+    test checks it against them at every step of whole playouts."""
+    phase = state["phase"]
+    if phase == "plan":
+        for seat, dec in enumerate(state["dec"]):
+            if not dec["sub"]:
+                legal = planning.legal(state, seat)
+                return seat, (legal if dec["st"] != "submit" else search_actions(legal, state, seat))
+    if phase == "explore":
+        seat = state["cur"]
+        return seat, search_actions(list(exploration.options(state, seat)), state, seat)
+    seat = to_move(state)[0]
+    return seat, legal_actions(state, seat)
 
 
 def best_answer(view: dict, legal: list[str]) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import routes
 from .data import FIXTURES, INDEX, LAIRS, MISSIONS, NEIGHBOURS, START, rc, segment
+from .planning import shift_cost
 from .scoring import reachable
 from .sheet import group
 
@@ -76,15 +77,13 @@ _TAKE_SLOT = {f"take:{slot}": slot for slot in (1, 2, 3)}
 
 def _pick_line(g: dict, pending: dict, legal: list[str]) -> str:
     card = g["display"][pending["slot"] - 1]
-    costs = dict(pending["lines"])
-    secret = group(card["sub"]) == "secret"
+    colour, n0 = card["index"]
+    weight = 0.5 if group(card["sub"]) == "secret" else -0.5
+    row = colour == "R"
 
-    weight = 0.5 if secret else -0.5
-    row = card["index"][0] == "R"
-
-    def score(action):
+    def score(action):  # the line's cost is its shift from the card's index (SPY-5.2)
         n = _LINE_NUMBER[action]
-        return -costs[n] + weight * ((5 - n) if row else abs(n - 3))
+        return -shift_cost(abs(n - n0)) + weight * ((5 - n) if row else abs(n - 3))
     return max(legal, key=score)
 
 
@@ -106,7 +105,8 @@ def _pick_wall(pending: dict, legal: list[str], rng) -> str:
     return rng.choice(safe or legal)
 
 
-def _plan(g: dict, legal: list[str], rng) -> str:
+def plan(g: dict, legal: list[str], rng) -> str:
+    """A planning step, from the view's state `g` (the search's playout policy calls it directly)."""
     pending = g["pending"]
     stage = pending["stage"]
     if stage == "first":
@@ -209,7 +209,7 @@ def heuristic(view: dict, legal: list[str], rng, exact: bool = True) -> str:
         ranked = sorted(legal, key=lambda a: AGENT_PREFERENCE.index(a[5:]))
         return rng.choice(ranked[:3]) if len(ranked) > 3 else ranked[0]  # free choice (SPY-3.11): vary a little
     if g["phase"] == "plan":
-        return _plan(g, legal, rng)
+        return plan(g, legal, rng)
     return _explore(view, legal, exact)
 
 

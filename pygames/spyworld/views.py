@@ -123,7 +123,8 @@ def policy_view(state: dict, player: int) -> dict:
     search's playout policy (`ai.rollout`, on the search's own sample, a few hundred times a playout): the
     state's own sheets, pending decision and exploration record instead of copies; the display only where the
     bot takes or places a card; no pile, mission, agent, log or rooms count; and not the takeable slots or
-    claimable missions, which the bot reads from its legal actions. Building the whole view was half of a
+    claimable missions, which the bot reads from its legal actions, nor the lines' costs, which it works out from
+    the card's index (the legal actions being the lines it may take). Building the whole view was half of a
     playout's time. For a reader that reads and forgets at once; it holds nothing `view` would not show."""
     phase = state["phase"]
     v = {"phase": phase, "lair": state["options"]["lair"]}
@@ -136,9 +137,7 @@ def policy_view(state: dict, player: int) -> dict:
             pending["bonus_cost"] = sh.bonus_cost(sheet)
         if st in _CARD_STAGES:
             v["display"] = _shared_display(state)
-        if st == "line":
-            pending["lines"] = _line_choices(state, dec)
-        elif st == "gadget":
+        if st == "gadget":
             pending["numbers"] = _gadget_choices(state, dec)
         v["pending"] = pending
     elif phase == "explore":

@@ -144,6 +144,8 @@ def test_the_playout_policy_sees_a_part_of_its_seats_view_and_plays_as_on_the_wh
             choices = [heuristic(dict(wrap, state=v), legal, Rng(len(legal)), exact=False)
                        for v in (policy_view(state, seat), view(state, seat))]
             assert choices[0] == choices[1]
+            if len(legal) > 1:  # the policy itself (it sends a planning step straight to the bot's planning rules)
+                assert spy.ai.rollout(state, seat, legal, Rng(len(legal))) == choices[0]
             checked.add(state["phase"] + ":" + (state["dec"][seat]["st"] if state["phase"] == "plan" else ""))
             state = core.apply(spy, state, seat, heuristic(dict(wrap, state=view(state, seat)), legal, rng,
                                                            exact=False))
@@ -173,3 +175,21 @@ def test_a_search_state_skips_only_the_log():
         assert list(quiet["log"]) == []
         skip = {"log", "history", "barrier", "undo_floor"}  # the bookkeeping of undo, which a search never does
         assert {k: v for k, v in quiet.items() if k not in skip} == {k: v for k, v in real.items() if k not in skip}
+
+
+def test_the_playout_loops_shortcut_gives_the_seat_and_actions_of_the_public_entries():
+    """`ai.playout_moves` (asked at every action of every playout) is the first seat of `to_move` and
+    `search_actions` of its legal actions, at every step of whole games in every phase; the search uses it."""
+    assert search.hooks_of(registry.load("spy")).moves is spy.ai.playout_moves
+    checked = set()
+    for players, seed in ((2, 6), (3, 7), (4, 8)):
+        state = core.new_game(spy, players, seed)
+        rng = Rng(seed)
+        while not spy.is_over(state):
+            seat = spy.to_move(state)[0]
+            expected = search_actions(spy.legal_actions(state, seat), state, seat)
+            assert spy.ai.playout_moves(state) == (seat, expected)
+            checked.add(state["phase"] + ":" + (state["dec"][seat]["st"] if state["phase"] == "plan" else ""))
+            state = core.apply(spy, state, seat, expected[rng.below(len(expected))])
+    assert {"keep:", "plan:first", "plan:line", "plan:cell", "plan:more", "plan:claim", "plan:submit",
+            "explore:"} <= checked
