@@ -101,6 +101,7 @@ if (early) early.catch(() => {});  // a failure is reported to PyScript when it 
 
 export async function loadPyodide(options = {}) {
   if (!early) return boot(options);
+  performance.mark("pygames:asked");  // when PyScript asks: on a cold boot, after Pyodide's start-up
   if (options.stdout) output.stdout = options.stdout;
   if (options.stderr) output.stderr = options.stderr;
   return early;

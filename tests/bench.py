@@ -1,7 +1,7 @@
 """Benchmarks (`python3 build.py bench`): printed numbers, never assertions.
 
 - boot: app to data-app-state=ready vs a bare loadPyodide() page from the same dist/ (cold, new context each run,
-  medians of interleaved runs) and their ratio (target <= 1.10);
+  medians of interleaved runs, each page first in every other run) and their ratio (target <= 1.10);
 - bytes: transferred on a first visit until ready vs the runtime floor (the 5 Pyodide boot files), ratio (<= 1.05);
 - offline: reload time with the server stopped and the network off, served by our service worker;
 - instant start (issue 13): home usable (data-shell=ready) cold and warm (target <= 0.5 s); warm boot from the
@@ -51,7 +51,7 @@ MARKS = """new MutationObserver(() => {
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-shell", "data-app-state"] });"""
 SHELL_TIMES: list[float] = []
 COLD_MARKS: dict[str, list[dict]] = {}  # url -> per run: the page's pygames:* marks and "ready", ms from navigation
-BOOT_STEPS = ["pygames:interpreter", "pygames:pyodide-loaded", "pygames:pyodide-ready", "pygames:main",
+BOOT_STEPS = ["pygames:interpreter", "pygames:asked", "pygames:pyodide-loaded", "pygames:pyodide-ready", "pygames:main",
               "pygames:imported", "ready"]
 READ_MARKS = """() => Object.fromEntries([...performance.getEntriesByType("mark").map(m => [m.name, m.startTime]),
                                         ["ready", window.__readyAt]])"""
@@ -246,13 +246,11 @@ def main(root: Path, dist: Path, runs: int = 5) -> int:
         browser = driver.chromium.launch(executable_path=build.find_chromium(), args=CHROMIUM_ARGS)
         app_t, bare_t, app_b, bare_b = [], [], [], []
         timed_load(browser, f"{origin}/bench-bare.html")  # warm the OS file cache once, not measured
-        for _ in range(runs):
-            t, b = timed_load(browser, f"{origin}/bench-bare.html")
-            bare_t.append(t)
-            bare_b.append(b)
-            t, b = timed_load(browser, f"{origin}/")
-            app_t.append(t)
-            app_b.append(b)
+        for run in range(runs):  # each page first in every other run: the order of two loads can matter (an A/B of
+            for page in ("bare", "app") if run % 2 == 0 else ("app", "bare"):  # two app versions: ~100 ms)
+                t, b = timed_load(browser, f"{origin}/bench-bare.html" if page == "bare" else f"{origin}/")
+                (bare_t if page == "bare" else app_t).append(t)
+                (bare_b if page == "bare" else app_b).append(b)
         print(f"boot: app {median(app_t):.2f} s, bare Pyodide {median(bare_t):.2f} s, "
               f"ratio {median(app_t) / median(bare_t):.2f} (target <= 1.10); each run's app/bare "
               f"{', '.join(f'{a / b:.2f}' for a, b in zip(app_t, bare_t, strict=True))}")
