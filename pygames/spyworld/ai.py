@@ -72,8 +72,8 @@ def playout_moves(state: dict) -> tuple[int, list[str]]:
     if phase == "explore":
         seat = state["cur"]
         return seat, search_actions(list(exploration.options(state, seat)), state, seat)
-    seat = to_move(state)[0]
-    return seat, legal_actions(state, seat)
+    seat = to_move(state)[0]  # keeping an agent: a few steps a game
+    return seat, search_actions(legal_actions(state, seat), state, seat)
 
 
 def best_answer(view: dict, legal: list[str]) -> str | None:
