@@ -4,6 +4,7 @@ iteration cap, and strong enough to beat a random player (a broken search would 
 from __future__ import annotations
 
 import importlib
+import json
 
 import pytest
 
@@ -144,6 +145,39 @@ def test_fast_path_plays_the_same_game_as_the_protocol(gid):
         fast.step(game, quick, seat, action)
         assert _hidden(game, quick) == _hidden(game, slow)
     assert list(quick["log"]) == [] and slow["log"]
+
+
+def _objects(value, out):
+    """Every list and dict inside `value`, by identity."""
+    if isinstance(value, (dict, list)):
+        out.append(id(value))
+        for item in value.values() if isinstance(value, dict) else value:
+            _objects(item, out)
+    return out
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_private_copy_is_a_deep_copy_sharing_nothing(gid):
+    """`fast.private` (a copy per playout, made through marshal) equals `engine.clone` of the state, keeps its
+    types and order, and shares no list or dict with the original or within itself, mid-game; a value marshal
+    cannot write falls back on `clone`."""
+    game = load(gid)
+    state = core.new_game(game, 3 if gid in ("pax", "spy") else 2, 5)
+    rng = Rng(5)
+    for _ in range(40):
+        if game.is_over(state):
+            break
+        seat = game.to_move(state)[0]
+        state = core.apply(game, state, seat, rng.choice(core.legal_actions(game, state, seat)))
+    copy = fast.private(state)
+    expected = {k: v for k, v in core.clone(state).items() if k not in ("log", "history")}
+    got = {k: v for k, v in copy.items() if k not in ("log", "history")}
+    assert got == expected and list(got) == list(expected)
+    assert json.dumps(got, sort_keys=False) == json.dumps(expected, sort_keys=False)  # bools stay bools, order kept
+    mine, theirs = _objects(got, []), _objects(state, [])
+    assert len(set(mine)) == len(mine) and not set(mine) & set(theirs)
+    odd = dict(state, extra=fast.NullLog())  # not marshal's: cloned instead
+    assert fast.private(odd)["extra"] == [] and fast.private(odd)["extra"] is not odd["extra"]
 
 
 @pytest.mark.parametrize("gid", sorted(ARENA))

@@ -35,10 +35,11 @@ A game may add search hooks in an optional module ``<package>.ai``:
     final_reward(state) -> list[float]          each seat's reward in [0, 1] for a finished game, when the
                                                  winner alone says too little for a few hundred playouts
                                                  (default: `terminal_reward`)
-    playout_moves(state) -> (seat, actions)     the first seat of ``to_move`` and its actions as `search_actions`
-                                                 gives them, worked out at once for a state not over, without the
-                                                 public entry points' checks of their arguments: the playout loop
-                                                 asks it at every action (Spyworld: ~500 a playout)
+    playout(state, rng, limit) -> None          the playout loop itself, for a game whose policy can skip work the
+                                                 generic loop does (Spyworld: forced steps, and legality checks
+                                                 of cards its policy would not take): it plays `rollout` (and the
+                                                 forced steps) in place, the same actions as the generic loop,
+                                                 until the game ends or `limit` actions were played
     after_game(view) -> JSON-like                what the end screen shows beyond the result, worked out from
                                                  the spectator's end-of-game view (Spyworld: every player's best
                                                  route); it may take seconds, so it runs in the search worker
@@ -78,7 +79,7 @@ class Hooks:
     decide: object = None  # (view, legal) -> an action when the decision has a known best answer, else None
     final: object = None   # (state) -> each seat's reward at the end, when the game shapes it (else the result's)
     flat: bool = False     # search the root flat, every action from the same sample (see `_flat_choice`)
-    moves: object = None   # (state) -> (seat, actions): `playout_moves`, the playout loop's shortcut
+    playout: object = None  # (state, rng, limit) -> None: the game's own playout loop (`playout`)
 
     def end_reward(self, game, state: dict) -> list[float]:
         """Each seat's reward for a finished playout."""
@@ -103,7 +104,7 @@ def hooks_of(game) -> Hooks:
         _HOOKS[name] = Hooks(getattr(ai, "rollout", None), getattr(ai, "evaluate", None),
                              getattr(ai, "ROLLOUT_DEPTH", ROLLOUT_DEPTH), getattr(ai, "search_actions", None),
                              getattr(ai, "best_answer", None), getattr(ai, "final_reward", None),
-                             bool(getattr(ai, "FLAT", False)), getattr(ai, "playout_moves", None))
+                             bool(getattr(ai, "FLAT", False)), getattr(ai, "playout", None))
     return _HOOKS[name]
 
 
@@ -194,25 +195,26 @@ def _rollout(game, hooks: Hooks, state: dict, rng: Rng) -> list[float]:
     """Play the policy from `state` to the end (or `depth` actions then `evaluate`): each seat's reward.
     (`_policy_move` inlined, names bound once: this loop runs every action of every playout.)"""
     limit = hooks.depth if hooks.evaluate is not None else MAX_STEPS
-    is_over, to_move, legal_actions, apply_action = game.is_over, game.to_move, game.legal_actions, game.apply_action
-    prune, policy, below, moves = hooks.prune, hooks.rollout, rng.below, hooks.moves
-    for _ in range(limit):
-        if is_over(state):
-            return hooks.end_reward(game, state)
-        if moves is not None:
-            seat, legal = moves(state)
-        else:
+    if hooks.playout is not None:
+        hooks.playout(state, rng, limit)
+    else:
+        is_over, to_move, legal_actions, apply_action = game.is_over, game.to_move, game.legal_actions, \
+            game.apply_action
+        prune, policy, below = hooks.prune, hooks.rollout, rng.below
+        for _ in range(limit):
+            if is_over(state):
+                break
             seat = to_move(state)[0]
             legal = legal_actions(state, seat)
             if prune is not None:
                 legal = prune(legal, state, seat)
-        if len(legal) == 1:
-            apply_action(state, seat, legal[0])
-        elif policy is not None:
-            apply_action(state, seat, policy(state, seat, legal, rng))
-        else:
-            apply_action(state, seat, legal[below(len(legal))])
-    if is_over(state):
+            if len(legal) == 1:
+                apply_action(state, seat, legal[0])
+            elif policy is not None:
+                apply_action(state, seat, policy(state, seat, legal, rng))
+            else:
+                apply_action(state, seat, legal[below(len(legal))])
+    if game.is_over(state):
         return hooks.end_reward(game, state)
     if hooks.evaluate is None:
         raise RuntimeError(f"{game.ID}: no end after {MAX_STEPS} steps")

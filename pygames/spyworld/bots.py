@@ -60,16 +60,21 @@ def _placed(sheet: dict) -> int:
     return n
 
 
-def _pick_card(g: dict, pending: dict, legal: list[str], fallback: str, threshold: float) -> str:
-    best, best_value = fallback, threshold
+def card_preference(g: dict, pending: dict, slots, threshold: float) -> list[int]:
+    """The slots among `slots` whose card is worth taking (its value, less a bonus card's cost, beats
+    `threshold`), best first (ties: the lowest slot). The bot takes the first one it may take."""
     extra = (pending["bonus_cost"] or 0) if pending["taken"] else 0
-    for action in legal:
-        slot = _TAKE_SLOT.get(action)
-        if slot:
-            value = _card_value(g, pending, slot) - extra
-            if value > best_value:
-                best, best_value = action, value
-    return best
+    values = {slot: _card_value(g, pending, slot) - extra for slot in slots}
+    return sorted((slot for slot in slots if values[slot] > threshold), key=lambda slot: -values[slot])
+
+
+TAKE_FIRST = 1.0  # a first card must be worth more than passing ...
+TAKE_MORE = 0.5   # ... a bonus card more than stopping
+
+
+def _pick_card(g: dict, pending: dict, legal: list[str], fallback: str, threshold: float) -> str:
+    best = card_preference(g, pending, [_TAKE_SLOT[a] for a in legal if a in _TAKE_SLOT], threshold)
+    return f"take:{best[0]}" if best else fallback
 
 
 _TAKE_SLOT = {f"take:{slot}": slot for slot in (1, 2, 3)}
@@ -110,9 +115,9 @@ def plan(g: dict, legal: list[str], rng) -> str:
     pending = g["pending"]
     stage = pending["stage"]
     if stage == "first":
-        return _pick_card(g, pending, legal, "pass", 1.0)
+        return _pick_card(g, pending, legal, "pass", TAKE_FIRST)
     if stage == "more":
-        return _pick_card(g, pending, legal, "done", 0.5)
+        return _pick_card(g, pending, legal, "done", TAKE_MORE)
     if stage == "line":
         return _pick_line(g, pending, legal)
     if stage == "cell":

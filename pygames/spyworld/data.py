@@ -157,9 +157,9 @@ def segments_of_line(colour: str, number: int) -> list[str]:
 _BACKS = {card_id: (c["back"][0], int(c["back"][1:])) for card_id, c in CARDS.items()}
 
 
-# back(card_id) -> a card's back as (colour "R"/"B", number) (SPY-2.31). A bound lookup, not a def: the
-# playouts ask it ~600 times a game, and a Python call costs more than the lookup itself.
-back = _BACKS.__getitem__
+def back(card_id: int) -> tuple[str, int]:
+    """A card's back as (colour "R"/"B", number) (SPY-2.31)."""
+    return _BACKS[card_id]
 
 
 def gadget_count(gadgets) -> int:

@@ -142,19 +142,23 @@ def bonus_allowed(dec: dict) -> bool:
     return len(dec["taken"]) - 1 < SHEET["bonus_per_turn"] and sh.bonus_cost(dec["sheet"]) is not None
 
 
-def takeable(state: dict, dec: dict) -> list[int]:
-    """SPY-8.6/SPY-8.11: display slots that may be taken now (SPY-4.9 bonus cost included, SPY-4.10 no repeat)."""
-    lair = lair_of(state)
+def can_take(state: dict, dec: dict, slot: int) -> bool:
+    """SPY-8.6/SPY-8.11: display slot `slot` may be taken now (SPY-4.9 bonus cost included, SPY-4.10 no repeat)."""
+    if slot in dec["taken"]:
+        return False
     sheet = dec["sheet"]
     if dec["taken"]:
         if not bonus_allowed(dec):
-            return []
+            return False
         extra = sh.bonus_cost(sheet)
     else:
         extra = 0
-    cards = display(state)
-    return [s for s in (1, 2, 3)
-            if s not in dec["taken"] and card_ok(lair, sheet, cards[s - 1], index(state, s), extra)]
+    return card_ok(lair_of(state), sheet, display(state)[slot - 1], index(state, slot), extra)
+
+
+def takeable(state: dict, dec: dict) -> list[int]:
+    """The display slots that may be taken now (`can_take`)."""
+    return [s for s in (1, 2, 3) if can_take(state, dec, s)]
 
 
 def claimable(state: dict, dec: dict) -> list[str]:

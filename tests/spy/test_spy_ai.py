@@ -177,19 +177,50 @@ def test_a_search_state_skips_only_the_log():
         assert {k: v for k, v in quiet.items() if k not in skip} == {k: v for k, v in real.items() if k not in skip}
 
 
-def test_the_playout_loops_shortcut_gives_the_seat_and_actions_of_the_public_entries():
-    """`ai.playout_moves` (asked at every action of every playout) is the first seat of `to_move` and
-    `search_actions` of its legal actions, at every step of whole games in every phase; the search uses it."""
-    assert search.hooks_of(registry.load("spy")).moves is spy.ai.playout_moves
-    checked = set()
-    for players, seed in ((2, 6), (3, 7), (4, 8)):
+def test_the_card_step_of_the_playout_loop_is_the_bots_choice_from_the_whole_legal_list():
+    """`ai.card_step` (the playout loop's "take a card or not", which asks whether a card may be taken only for
+    the cards the bot prefers) chooses what the playout policy chooses from the whole legal list, at every card
+    step of whole games played at random (bonus boxes ticked, budgets spent, cards refused)."""
+    checked = {"take": 0, "pass": 0, "done": 0}
+    for players, seed in ((2, 6), (3, 7), (4, 8), (2, 9)):
         state = core.new_game(spy, players, seed)
         rng = Rng(seed)
         while not spy.is_over(state):
             seat = spy.to_move(state)[0]
-            expected = search_actions(spy.legal_actions(state, seat), state, seat)
-            assert spy.ai.playout_moves(state) == (seat, expected)
-            checked.add(state["phase"] + ":" + (state["dec"][seat]["st"] if state["phase"] == "plan" else ""))
-            state = core.apply(spy, state, seat, expected[rng.below(len(expected))])
-    assert {"keep:", "plan:first", "plan:line", "plan:cell", "plan:more", "plan:claim", "plan:submit",
-            "explore:"} <= checked
+            legal = spy.legal_actions(state, seat)
+            dec = state["dec"][seat] if state["phase"] == "plan" else None
+            if dec is not None and dec["st"] in ("first", "more"):
+                expected = legal[0] if len(legal) == 1 else spy.ai.rollout(state, seat, legal, Rng(1))
+                assert spy.ai.card_step(state, seat, dec) == expected, (dec["st"], legal)
+                checked[expected.split(":")[0]] += 1
+            state = core.apply(spy, state, seat, legal[rng.below(len(legal))])
+    assert min(checked.values()) >= 20, checked
+
+
+def test_the_playout_loop_plays_the_generic_loops_actions():
+    """`ai.playout` (the search's playout loop for Spyworld) ends every playout in the same state, with the same
+    rewards, as the generic loop playing the same policy, from the start and from the middle of games."""
+    import dataclasses
+
+    from pygames.core import fast
+
+    hooks = search.hooks_of(registry.load("spy"))
+    assert hooks.playout is spy.ai.playout
+    generic = dataclasses.replace(hooks, playout=None)
+    for players in (2, 3, 4):
+        for seed in range(6):
+            state = core.new_game(spy, players, seed)
+            rng = Rng(seed)
+            for _ in range(seed * 40):  # some random moves first: later turns, bonus boxes, explorations
+                if spy.is_over(state):
+                    break
+                seat = spy.to_move(state)[0]
+                legal = spy.legal_actions(state, seat)
+                state = core.apply(spy, state, seat, legal[rng.below(len(legal))])
+            ends = []
+            for used in (hooks, generic):
+                mine = fast.private(state)
+                reward = search._rollout(spy, used, mine, Rng(seed))
+                ends.append((reward, {k: v for k, v in mine.items() if k not in ("log", "history")}))
+            assert ends[0] == ends[1], (players, seed)
+            assert spy.is_over(fast.private(state)) or ends[0][1]["phase"] == "over"
