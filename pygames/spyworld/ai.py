@@ -27,12 +27,13 @@ END_SCALE = 15.0      # `final_reward`: a smoother margin, so that a few dozen p
                       # 10-point better choice from a worse one (a win/loss alone hardly does)
 
 
-def rollout(state: dict, seat: int, legal: list[str], rng) -> str:
+def rollout(state: dict, seat: int, legal: list[str], rng, options: dict | None = None) -> str:
     """The playout policy: the easy bot, from the seat's own view of the sample, exploring by its quick rules
     (the exact route optimiser is too slow for a hundred playouts per decision). The view shares the sample's
     sheets: the bot only reads them. A planning step goes to the bot's planning rules at once (the step is never
-    forced here: the playout loop plays those itself)."""
-    g = policy_view(state, seat)
+    forced here: the playout loop plays those itself). `options`: the explorer's `exploration.options`, when the
+    caller has them already."""
+    g = policy_view(state, seat, options)
     if g["phase"] == "plan":
         return plan(g, legal, rng)
     return heuristic({"viewer": seat, "options": state["options"], "players": state["players"], "state": g},
@@ -82,8 +83,10 @@ def playout(state: dict, rng, limit: int) -> None:
             planning.apply(state, seat, action)
         elif phase == "explore":
             seat = state["cur"]
-            legal = search_actions(list(exploration.options(state, seat)), state, seat)
-            exploration.apply(state, seat, legal[0] if len(legal) == 1 else rollout(state, seat, legal, rng))
+            options = exploration.options(state, seat)  # worked out once for the policy and the move
+            legal = search_actions(list(options), state, seat)
+            action = legal[0] if len(legal) == 1 else rollout(state, seat, legal, rng, options)
+            exploration.apply(state, seat, action, options[action])
         elif phase == "over":
             return
         else:  # keeping an agent: a few steps a game

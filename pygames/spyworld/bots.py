@@ -64,8 +64,18 @@ def card_preference(g: dict, pending: dict, slots, threshold: float) -> list[int
     """The slots among `slots` whose card is worth taking (its value, less a bonus card's cost, beats
     `threshold`), best first (ties: the lowest slot). The bot takes the first one it may take."""
     extra = (pending["bonus_cost"] or 0) if pending["taken"] else 0
-    values = {slot: _card_value(g, pending, slot) - extra for slot in slots}
-    return sorted((slot for slot in slots if values[slot] > threshold), key=lambda slot: -values[slot])
+    wanted = []
+    for slot in slots:
+        value = _card_value(g, pending, slot) - extra
+        if value > threshold:
+            wanted.append((value, slot))
+    if len(wanted) > 1:
+        wanted.sort(key=_minus_value)  # stable: equal values keep the slots' order
+    return [slot for _, slot in wanted]
+
+
+def _minus_value(pair: tuple[float, int]) -> float:
+    return -pair[0]
 
 
 TAKE_FIRST = 1.0  # a first card must be worth more than passing ...

@@ -267,13 +267,14 @@ def _raise(rec: dict, gain: list[int]) -> None:
     rec["tr"] = [min(cap, t + g) for t, g in zip(rec["tr"], gain, strict=True)]
 
 
-def apply(state: dict, p: int, action: str) -> None:
+def apply(state: dict, p: int, action: str, outcome: dict | None = None) -> None:
+    """One exploration action (`outcome`: its entry of `options`, when the caller has them already)."""
     if action == "stop":
         finish(state, p)
         _barrier(state)
         settle(state)
         return
-    act(state, p, action)
+    act(state, p, action, outcome)
     _barrier(state)
     settle(state)
 

@@ -88,7 +88,7 @@ def view(state: dict, player: int | None) -> dict:
         # SPY-7.6/SPY-7.7: one's own exploration only, every exploration once all have ended
         v["ex"] = [_record(r) if (over or p == player) else None for p, r in enumerate(state["ex"])]
         if phase == "explore" and player == state["cur"]:
-            v["options"] = _option_costs(state, player)
+            v["options"] = _option_costs(exploration.options(state, player))
     if over:
         from .scoring import result
         res = result(state)
@@ -96,9 +96,10 @@ def view(state: dict, player: int | None) -> dict:
     return v
 
 
-def _option_costs(state: dict, player: int) -> dict:
-    """SPY-8.15: each exploration action with what it costs (a move) or gains (a drink, the Phoenix)."""
-    return {a: o.get("cost", o.get("gain")) for a, o in exploration.options(state, player).items()}
+def _option_costs(options: dict) -> dict:
+    """SPY-8.15: each exploration action (`exploration.options`) with what it costs (a move) or gains (a drink,
+    the Phoenix)."""
+    return {a: o.get("cost", o.get("gain")) for a, o in options.items()}
 
 
 _DISPLAYS: dict = {}
@@ -109,7 +110,8 @@ _CARD_STAGES = frozenset(("first", "more", "line", "cell"))  # where the bot rea
 def _shared_display(state: dict) -> list[dict]:
     """`_display(state)`, made once per display cards and index cards (`planning.index_cards`) and shared by
     every `policy_view` that shows them (read-only)."""
-    key = (*planning.display(state), *planning.index_cards(state))
+    piles = state["piles"]
+    key = (*state["shown"][-1], piles[0][-1], piles[1][-1], piles[2][-1])  # planning.display, planning.index_cards
     display = _DISPLAYS.get(key)
     if display is None:
         if len(_DISPLAYS) >= _DISPLAYS_KEPT:
@@ -118,14 +120,15 @@ def _shared_display(state: dict) -> list[dict]:
     return display
 
 
-def policy_view(state: dict, player: int) -> dict:
+def policy_view(state: dict, player: int, options: dict | None = None) -> dict:
     """The part of `view(state, player)` that the easy bot reads (`bots.heuristic` with ``exact=False``), for the
     search's playout policy (`ai.rollout`, on the search's own sample, a few hundred times a playout): the
     state's own sheets, pending decision and exploration record instead of copies; the display only where the
     bot takes or places a card; no pile, mission, agent, log or rooms count; and not the takeable slots or
     claimable missions, which the bot reads from its legal actions, nor the lines' costs, which it works out from
     the card's index (the legal actions being the lines it may take). Building the whole view was half of a
-    playout's time. For a reader that reads and forgets at once; it holds nothing `view` would not show."""
+    playout's time. For a reader that reads and forgets at once; it holds nothing `view` would not show.
+    `options`: the explorer's `exploration.options`, when the caller has them already."""
     phase = state["phase"]
     v = {"phase": phase, "lair": state["options"]["lair"]}
     if phase == "plan":
@@ -145,7 +148,7 @@ def policy_view(state: dict, player: int) -> dict:
         v["explores"] = state["explores"]
         v["ex"] = [r if p == player else None for p, r in enumerate(state["ex"])]
         if player == state["cur"]:
-            v["options"] = _option_costs(state, player)
+            v["options"] = _option_costs(exploration.options(state, player) if options is None else options)
     return v
 
 
