@@ -15,7 +15,7 @@ from .scoring import reachable
 from .sheet import group
 
 AGENT_PREFERENCE = ("magpie", "viper", "a42", "shadow", "chameleon", "bulldozer", "dolphin", "phoenix", "gladiator")
-SECRETS = tuple(f for f in FIXTURES if group(f) == "secret")
+SECRETS = frozenset(f for f in FIXTURES if group(f) == "secret")
 TRAINING_TARGET = {"m": 9, "s": 5, "c": 5}
 BOT_ROUTE_LIMIT = 5_000  # situations the search's route optimiser may visit per decision (in the search worker)
 # The easy bot plays on the page's main thread: at 5,000 situations one exploration step took up to ~1.2 s in
@@ -45,7 +45,7 @@ def _card_value(g: dict, pending: dict, slot: int) -> float:
     if kind == "wall":
         return 0.6 if len(sheet["walls"]) < 10 else 0.0
     fixture = card["sub"]
-    if group(fixture) == "secret":
+    if fixture in SECRETS:
         now, end = LAIRS[g["lair"]]["secrets"][fixture]
         return now + 0.5 * end
     return 2.5 if _placed(sheet) < 10 else 0.5
@@ -90,25 +90,30 @@ def _pick_card(g: dict, pending: dict, legal: list[str], fallback: str, threshol
 _TAKE_SLOT = {f"take:{slot}": slot for slot in (1, 2, 3)}
 
 
+def _line_score(n0: int, secret: bool, row: bool, n: int) -> float:
+    """A line's appeal: cheap to shift to (its cost is its shift from the card's index, SPY-5.2); secrets low in
+    a row's order or far from the middle column, the rest the other way."""
+    weight = 0.5 if secret else -0.5
+    return -shift_cost(abs(n - n0)) + weight * ((5 - n) if row else abs(n - 3))
+
+
+# (index number, secret?, row?) -> {"line:N": its `_line_score`}, made once
+_LINE_SCORES = {(n0, secret, row): {f"line:{n}": _line_score(n0, secret, row, n) for n in range(1, 6)}
+                for n0 in range(1, 6) for secret in (False, True) for row in (False, True)}
+
+
 def _pick_line(g: dict, pending: dict, legal: list[str]) -> str:
     card = g["display"][pending["slot"] - 1]
     colour, n0 = card["index"]
-    weight = 0.5 if group(card["sub"]) == "secret" else -0.5
-    row = colour == "R"
-
-    def score(action):  # the line's cost is its shift from the card's index (SPY-5.2)
-        n = _LINE_NUMBER[action]
-        return -shift_cost(abs(n - n0)) + weight * ((5 - n) if row else abs(n - 3))
-    return max(legal, key=score)
+    return max(legal, key=_LINE_SCORES[(n0, card["sub"] in SECRETS, colour == "R")].__getitem__)
 
 
-_LINE_NUMBER = {f"line:{n}": n for n in range(1, 6)}
 _FROM_START = {f"cell:{x}": _dist(x, START) for x in INDEX}  # a "cell:RC" step's distance from the start cell
 
 
 def _pick_cell(g: dict, pending: dict, legal: list[str]) -> str:
     card = g["display"][pending["slot"] - 1]
-    if group(card["sub"]) == "secret":
+    if card["sub"] in SECRETS:
         return max(legal, key=_FROM_START.__getitem__)
     return min(legal, key=_FROM_START.__getitem__)
 

@@ -79,33 +79,51 @@ def count_gadgets(sheet: dict) -> int:
 # --------------------------------------------------------------------------- missions (SPY-2.39 to SPY-2.47)
 
 
+# per colour, the grid indexes of each line's buildable cells (SPY-2.42/SPY-2.43)
+_LINES = {colour: [tuple(INDEX[x] for x in line_buildable(colour, n)) for n in range(1, SIZE + 1)] for colour in "RB"}
+
+
 def _line_full(sheet: dict, colour: str) -> bool:
     """SPY-2.42/SPY-2.43: some row (red) or column (blue) has a fixture in every buildable cell."""
     grid = sheet["grid"]
-    return any(all(grid[INDEX[x]] for x in line_buildable(colour, n)) for n in range(1, SIZE + 1))
+    for line in _LINES[colour]:
+        for i in line:
+            if not grid[i]:
+                break
+        else:
+            return True
+    return False
+
+
+def _condition(m: dict):
+    """SPY-5.25: a mission's condition as a test of a sheet (numbers from data.json).
+    SPY-5.29: training conditions see only the points bought in planning (agents are added later)."""
+    cond = m["cond"]
+    if cond == "has_all":
+        kinds = frozenset(m["kinds"])
+        return lambda sheet: kinds.issubset(sheet["grid"])
+    if cond == "full_row":
+        return lambda sheet: _line_full(sheet, "R")
+    if cond == "full_column":
+        return lambda sheet: _line_full(sheet, "B")
+    least = m["min"]
+    if cond == "walls":
+        return lambda sheet: len(sheet["walls"]) >= least
+    if cond == "one_track":
+        return lambda sheet: max(sheet["tracks"]) >= least
+    if cond == "all_tracks":
+        return lambda sheet: min(sheet["tracks"]) >= least
+    if cond == "gadget_count":
+        return lambda sheet: count_gadgets(sheet) >= least
+    raise ValueError(f"unknown mission condition {cond!r}")
+
+
+_CONDITIONS = {mission_id: _condition(m) for mission_id, m in MISSIONS.items()}
 
 
 def mission_met(mission_id: str, sheet: dict) -> bool:
-    """SPY-5.25: a mission's condition, checked on the claimer's own sheet (numbers from data.json).
-    SPY-5.29: training conditions see only the points bought in planning (agents are added later)."""
-    m = MISSIONS[mission_id]
-    cond = m["cond"]
-    if cond == "has_all":
-        present = set(sheet["grid"])
-        return all(k in present for k in m["kinds"])
-    if cond == "full_row":
-        return _line_full(sheet, "R")
-    if cond == "full_column":
-        return _line_full(sheet, "B")
-    if cond == "walls":
-        return len(sheet["walls"]) >= m["min"]
-    if cond == "one_track":
-        return max(sheet["tracks"]) >= m["min"]
-    if cond == "all_tracks":
-        return min(sheet["tracks"]) >= m["min"]
-    if cond == "gadget_count":
-        return count_gadgets(sheet) >= m["min"]
-    raise ValueError(f"unknown mission condition {cond!r}")
+    """SPY-5.25: the mission's condition (`_condition`), checked on the claimer's own sheet."""
+    return _CONDITIONS[mission_id](sheet)
 
 
 def claim(sheet: dict, mission_id: str, reward: str) -> int:
