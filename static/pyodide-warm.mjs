@@ -16,17 +16,21 @@ export { version };
 const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
 const bundleURL = new URL("../pygames.bundle", import.meta.url).href;
 
-// Our Python packages (build.py bundle_packages: gzip of a JSON line [[path, size], …] then the files' bytes),
-// fetched while Pyodide is still booting, gunzipped by Python's own zlib once it is up (~6 ms here), then written
-// into the working directory where Python imports them. The browser's DecompressionStream took ~55 ms for the same
-// work (it feeds small chunks through tasks that also wait behind Pyodide's start-up: done 25–60 ms after Pyodide
-// on every cold boot), and PyScript's `files` setting unpacks a zip in Python (~100 ms of a cold boot).
+// Our Python packages (build.py bundle_packages: zstd of a JSON line [[path, size], …] then the files' bytes),
+// fetched while Pyodide is still booting, unpacked by Python's own zstd once it is up (~3.5 ms here), then written
+// into the working directory where Python imports them. The C module itself: `compression.zstd`, its Python front,
+// costs ~4 ms more to import (Pyodide compiles its stdlib from source at import). The browser's DecompressionStream
+// (gzip) took ~55 ms for the same work (it feeds small chunks through tasks that also wait behind Pyodide's
+// start-up), and PyScript's `files` setting unpacks a zip in Python (~100 ms of a cold boot).
 export function unpackBundle(pyodide, bundle) {
-  const zlib = pyodide.pyimport("zlib");
+  const zstd = pyodide.pyimport("_zstd");
   const packed = pyodide.toPy(new Uint8Array(bundle));
-  const unpacked = zlib.decompress(packed, 31);  // wbits 31: a gzip stream
+  const decompressor = zstd.ZstdDecompressor();
+  const unpacked = decompressor.decompress(packed);
+  const whole = decompressor.eof;
   const bytes = unpacked.toJs();
-  for (const proxy of [unpacked, packed, zlib]) proxy.destroy();
+  for (const proxy of [unpacked, decompressor, packed, zstd]) proxy.destroy();
+  if (!whole) throw new Error("pygames.bundle: truncated");
   const newline = bytes.indexOf(10);
   const files = [];
   let at = newline + 1;
