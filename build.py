@@ -154,7 +154,7 @@ py.globals.set("entries", py.toPy(entries));
 py.globals.set("files", py.toPy(files));
 py.globals.set("BUNDLE_LEVEL", level);
 process.stdout.write(py.runPython(`
-import base64, importlib, importlib.util, json, marshal, sys
+import base64, importlib, importlib.util, json, sys
 importlib.invalidate_caches()
 before = set(sys.modules)
 for entry in entries:

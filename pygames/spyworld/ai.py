@@ -109,11 +109,8 @@ def card_step(state: dict, seat: int, dec: dict) -> str:
     slots = [s for s in (1, 2, 3) if s not in dec["taken"]]
     for slot in card_preference(g, g["pending"], slots, TAKE_FIRST if first else TAKE_MORE):
         if planning.can_take(state, dec, slot):
-            return _TAKE[slot]
+            return planning.TAKE[slot]
     return fallback
-
-
-_TAKE = {s: f"take:{s}" for s in (1, 2, 3)}
 
 
 def best_answer(view: dict, legal: list[str]) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import routes
 from .data import FIXTURES, INDEX, LAIRS, MISSIONS, NEIGHBOURS, START, rc, segment
-from .planning import shift_cost
+from .planning import TAKE, shift_cost
 from .scoring import reachable
 from .sheet import group
 
@@ -84,7 +84,7 @@ TAKE_MORE = 0.5   # ... a bonus card more than stopping
 
 def _pick_card(g: dict, pending: dict, legal: list[str], fallback: str, threshold: float) -> str:
     best = card_preference(g, pending, [_TAKE_SLOT[a] for a in legal if a in _TAKE_SLOT], threshold)
-    return f"take:{best[0]}" if best else fallback
+    return TAKE[best[0]] if best else fallback
 
 
 _TAKE_SLOT = {f"take:{slot}": slot for slot in (1, 2, 3)}

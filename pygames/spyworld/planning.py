@@ -45,11 +45,6 @@ def index(state: dict, slot: int) -> tuple[str, int]:
     return back(state["piles"][slot - 1][-1])
 
 
-def index_cards(state: dict) -> list[int]:
-    """The cards whose backs are the display's indexes (`index`), slot by slot."""
-    return [pile[-1] for pile in state["piles"]]
-
-
 def new_decision(state: dict, player: int) -> dict:
     """An empty pending decision whose draft sheet starts from the public sheet (SPY-4.15 recompose)."""
     return {"st": "first", "taken": [], "slot": None, "line": None, "steps": [], "claim": None, "sub": False,
@@ -170,7 +165,7 @@ def claimable(state: dict, dec: dict) -> list[str]:
 # --------------------------------------------------------------------------- legal steps
 
 
-_TAKE = {s: f"take:{s}" for s in (1, 2, 3)}  # the step names, made once
+TAKE = {s: f"take:{s}" for s in (1, 2, 3)}  # the step names, made once
 _LINE = {n: f"line:{n}" for n in range(1, 6)}
 _CELL = {x: f"cell:{x}" for x in INDEX}
 
@@ -180,9 +175,9 @@ def legal(state: dict, player: int) -> list[str]:
     st = dec["st"]
     sheet = dec["sheet"]
     if st == "first":
-        return [_TAKE[s] for s in takeable(state, dec)] + ["pass"]  # SPY-4.8: pass always legal
+        return [TAKE[s] for s in takeable(state, dec)] + ["pass"]  # SPY-4.8: pass always legal
     if st == "more":
-        return [_TAKE[s] for s in takeable(state, dec)] + ["done"]
+        return [TAKE[s] for s in takeable(state, dec)] + ["done"]
     if st == "submit":
         return ["submit", "restart"]
     if st == "claim":

@@ -108,10 +108,10 @@ _CARD_STAGES = frozenset(("first", "more", "line", "cell"))  # where the bot rea
 
 
 def _shared_display(state: dict) -> list[dict]:
-    """`_display(state)`, made once per display cards and index cards (`planning.index_cards`) and shared by
-    every `policy_view` that shows them (read-only)."""
+    """`_display(state)`, made once per display cards and index cards (the piles' top cards, `planning.index`) and
+    shared by every `policy_view` that shows them (read-only)."""
     piles = state["piles"]
-    key = (*state["shown"][-1], piles[0][-1], piles[1][-1], piles[2][-1])  # planning.display, planning.index_cards
+    key = (*state["shown"][-1], piles[0][-1], piles[1][-1], piles[2][-1])  # planning.display, the index cards
     display = _DISPLAYS.get(key)
     if display is None:
         if len(_DISPLAYS) >= _DISPLAYS_KEPT:
