@@ -1,7 +1,8 @@
 """Benchmarks (`python3 build.py bench`): printed numbers, never assertions.
 
 - boot: app to data-app-state=ready vs a bare loadPyodide() page from the same dist/ (cold, new context each run,
-  medians of interleaved runs, each page first in every other run) and their ratio (target <= 1.10);
+  medians of interleaved runs, the order of the pages turning) and their ratio (target <= 1.10); and, for
+  reference, a bare PyScript page on the same Pyodide (what PyScript itself adds before any of our code);
 - bytes: transferred on a first visit until ready vs the runtime floor (the 5 Pyodide boot files), ratio (<= 1.05);
 - offline: reload time with the server stopped and the network off, served by our service worker;
 - instant start (issue 13): home usable (data-shell=ready) cold and warm (target <= 0.5 s); warm boot from the
@@ -32,6 +33,13 @@ import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
 await loadPyodide({ indexURL: "./runtime/pyodide/" });
 document.documentElement.dataset.appState = "ready";
 </script></head><body>bare</body></html>"""
+# PyScript's own cost, for reference: its core and a two-line script, on the same Pyodide, with nothing of ours.
+BARE_PYSCRIPT = """<!doctype html><html data-app-state="loading"><head><meta charset="utf-8">
+<script type="module" src="./runtime/pyscript/core.js"></script></head><body>bare PyScript
+<script type="py" config='{"interpreter": "./runtime/pyodide/pyodide.mjs"}'>
+from pyscript import document
+document.documentElement.dataset.appState = "ready"
+</script></body></html>"""
 
 
 def median(values):
@@ -236,6 +244,7 @@ def main(root: Path, dist: Path, runs: int = 5) -> int:
     from playwright.sync_api import sync_playwright
 
     (dist / "bench-bare.html").write_text(BARE, encoding="utf-8")
+    (dist / "bench-pyscript.html").write_text(BARE_PYSCRIPT, encoding="utf-8")
     test_dist = build.DIST_TEST
     build.build(test_dist, with_test_games=True)
     server = build.start_server_thread(dist)
@@ -244,16 +253,23 @@ def main(root: Path, dist: Path, runs: int = 5) -> int:
     print(f"bench: {runs} interleaved cold runs, Chromium {build.find_chromium()}", flush=True)
     with sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=build.find_chromium(), args=CHROMIUM_ARGS)
-        app_t, bare_t, app_b, bare_b = [], [], [], []
-        timed_load(browser, f"{origin}/bench-bare.html")  # warm the OS file cache once, not measured
-        for run in range(runs):  # each page first in every other run: the order of two loads can matter (an A/B of
-            for page in ("bare", "app") if run % 2 == 0 else ("app", "bare"):  # two app versions: ~100 ms)
-                t, b = timed_load(browser, f"{origin}/bench-bare.html" if page == "bare" else f"{origin}/")
-                (bare_t if page == "bare" else app_t).append(t)
-                (bare_b if page == "bare" else app_b).append(b)
+        pages = {"bare": f"{origin}/bench-bare.html", "app": f"{origin}/", "pyscript": f"{origin}/bench-pyscript.html"}
+        times, sizes = {name: [] for name in pages}, {name: [] for name in pages}
+        timed_load(browser, pages["bare"])  # warm the OS file cache once, not measured
+        orders = [("bare", "app", "pyscript"), ("app", "pyscript", "bare"), ("pyscript", "bare", "app")]
+        for run in range(runs):  # the order of the loads turns: it can matter (an A/B of two app versions: ~100 ms)
+            for page in orders[run % len(orders)]:
+                t, b = timed_load(browser, pages[page])
+                times[page].append(t)
+                sizes[page].append(b)
+        app_t, bare_t, app_b, bare_b = times["app"], times["bare"], sizes["app"], sizes["bare"]
         print(f"boot: app {median(app_t):.2f} s, bare Pyodide {median(bare_t):.2f} s, "
               f"ratio {median(app_t) / median(bare_t):.2f} (target <= 1.10); each run's app/bare "
               f"{', '.join(f'{a / b:.2f}' for a, b in zip(app_t, bare_t, strict=True))}")
+        pyscript_t = times["pyscript"]
+        print(f"boot, for reference: a bare PyScript page (its core and a two-line script on the same Pyodide, "
+              f"nothing of ours) {median(pyscript_t):.2f} s, ratio {median(pyscript_t) / median(bare_t):.2f} "
+              f"to bare Pyodide")
         app_marks, bare_marks = COLD_MARKS[f"{origin}/"], COLD_MARKS[f"{origin}/bench-bare.html"][1:]
         print("cold boot, median ms from navigation: " + ", ".join(
             f"{name.removeprefix('pygames:')} {median([m.get(name, float('nan')) for m in app_marks]):.0f}"
@@ -302,4 +318,5 @@ def main(root: Path, dist: Path, runs: int = 5) -> int:
         browser.close()
     server.shutdown()
     (dist / "bench-bare.html").unlink()
+    (dist / "bench-pyscript.html").unlink()
     return 0
