@@ -51,6 +51,13 @@ def pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
 
 
+def spread(ratios: list[float]) -> str:
+    """Median and quartiles of per-run ratios: on a shared 2-core machine one run's ratio swings by 0.1 or more,
+    so a median of medians alone hides how far the figure can be trusted."""
+    return (f"median {median(ratios):.2f}, quartiles {pct(ratios, 0.25):.2f}-{pct(ratios, 0.75):.2f} "
+            f"over {len(ratios)} runs")
+
+
 # Times in the page (from navigation start) at which the shell and the app became ready.
 MARKS = """new MutationObserver(() => {
   const root = document.documentElement, t = performance.now();
@@ -263,13 +270,15 @@ def main(root: Path, dist: Path, runs: int = 5) -> int:
                 times[page].append(t)
                 sizes[page].append(b)
         app_t, bare_t, app_b, bare_b = times["app"], times["bare"], sizes["app"], sizes["bare"]
+        paired = [a / b for a, b in zip(app_t, bare_t, strict=True)]
         print(f"boot: app {median(app_t):.2f} s, bare Pyodide {median(bare_t):.2f} s, "
               f"ratio {median(app_t) / median(bare_t):.2f} (target <= 1.10); each run's app/bare "
-              f"{', '.join(f'{a / b:.2f}' for a, b in zip(app_t, bare_t, strict=True))}")
+              f"{', '.join(f'{r:.2f}' for r in paired)}: {spread(paired)}")
         pyscript_t = times["pyscript"]
         print(f"boot, for reference: a bare PyScript page (its core and a two-line script on the same Pyodide, "
               f"nothing of ours) {median(pyscript_t):.2f} s, ratio {median(pyscript_t) / median(bare_t):.2f} "
-              f"to bare Pyodide")
+              f"to bare Pyodide; each run's PyScript/bare "
+              f"{spread([p / b for p, b in zip(pyscript_t, bare_t, strict=True)])}")
         app_marks, bare_marks = COLD_MARKS[f"{origin}/"], COLD_MARKS[f"{origin}/bench-bare.html"][1:]
         print("cold boot, median ms from navigation: " + ", ".join(
             f"{name.removeprefix('pygames:')} {median([m.get(name, float('nan')) for m in app_marks]):.0f}"
