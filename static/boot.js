@@ -1,7 +1,7 @@
 // pygames boot: the only JavaScript of ours besides the service worker. Before PyScript starts it
 // (1) picks the language for the loading screen, (2) shows a real progress bar by counting the bytes of the
 // runtime downloads, (3) stores what the page fetches in the offline cache so the service worker does not
-// download it again, and (4) registers the service worker once the app is ready.
+// download it again, and (4) registers the service worker once the app is ready and those copies are stored.
 (function () {
   "use strict";
   const data = JSON.parse(document.getElementById("boot-data").textContent);
@@ -72,6 +72,7 @@
   // Before the service worker controls the page (first visit), what the page fetches is stored by the page
   // itself: runtime files in the runtime's cache, the app's in this build's cache (the worker then skips them).
   const storeCopies = !(navigator.serviceWorker && navigator.serviceWorker.controller);
+  const copies = [];  // those copies being written: the service worker is registered once they are stored
   const basePath = new URL(".", location.href).pathname;
   const nativeFetch = window.fetch.bind(window);
   window.fetch = async function (input, init) {
@@ -84,7 +85,7 @@
     if (storeCopies && window.caches && data.precache.includes(key)) {
       const copy = response.clone();
       const cacheName = key.startsWith("runtime/") ? data.runtimeCache : data.appCache;
-      caches.open(cacheName).then(c => c.put(url.href, copy)).catch(() => {});
+      copies.push(caches.open(cacheName).then(c => c.put(url.href, copy)).catch(() => {}));
     }
     if (!(key in expected) || !response.body) return response;
     // Counted on a copy: the response itself goes to Pyodide untouched, so the browser compiles the WebAssembly
@@ -139,12 +140,30 @@
     if (root.dataset.appState !== "ready" || afterReadyDone) return;
     afterReadyDone = true;
     lastInput = performance.now();  // the player's first taps come now: the snapshot waits for a quiet moment
-    if ("serviceWorker" in navigator) {
-      navigator.serviceWorker.register(new URL("sw.js", location.href).pathname).catch(() => {});
-    }
-    window.pygamesSnapshot.attempt = new Promise((resolve) => whenQuiet(() => ensureSnapshot()
+    const controlled = registerWorker();
+    window.pygamesSnapshot.attempt = new Promise((resolve) => whenQuiet(() => controlled.then(ensureSnapshot)
       .catch((e) => console.warn("pygames: no snapshot:", String(e))).finally(resolve)));
   }).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
+
+  // The service worker's install stores every file it does not find in the caches. The page's own copies are
+  // still being written at ready (the wasm's copy is a branch of the stream Pyodide compiled, and its last chunks
+  // pass through this thread, held by Python's start-up): registered sooner, the worker finds no wasm yet and
+  // downloads its 9.6 MB again (seen in 3 first visits of 4 here). So it is registered once they are stored.
+  // Resolves when a worker controls the page, or when none will soon: the snapshot's worker is then started, and
+  // it fetches the runtime from the caches through the service worker instead of the network.
+  const SETTLE_MS = 15000;  // a copy that never ends (a stalled download) must not keep the page offline-less
+  function registerWorker() {
+    if (!("serviceWorker" in navigator)) return Promise.resolve();
+    const later = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    const sw = navigator.serviceWorker;
+    const control = sw.controller ? Promise.resolve() : new Promise((resolve) => {
+      sw.addEventListener("controllerchange", resolve, { once: true });
+    });
+    return Promise.race([Promise.allSettled(copies), later(SETTLE_MS)])
+      .then(() => sw.register(new URL("sw.js", location.href).pathname))
+      .then(() => Promise.race([control, later(SETTLE_MS)]))
+      .catch(() => {});  // storage refused, or no service worker here: the snapshot tries on its own
+  }
 
   async function ensureSnapshot() {
     if (!window.caches || !window.Worker || !window.CompressionStream) return;  // cold boots, app still works
