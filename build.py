@@ -32,6 +32,15 @@ DIST = ROOT / "dist"
 DIST_TEST = ROOT / "dist-test"
 BUNDLE = "pygames.bundle"  # our Python packages, unpacked into the file system at boot (bundle_packages)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+STDLIB = "python_stdlib.zip"  # shipped as `stdlib_archive()` makes it, in place of Pyodide's own
+# What PyScript's start-up imports from the stdlib after Pyodide's own start-up: bytecode too (see stdlib_archive).
+STDLIB_BOOT_EXTRA = ("html",)
+# Left out of the shipped stdlib: what cannot run in a browser page (a terminal REPL, debuggers, profilers and
+# timers for a console, test runners, child processes, servers, mail and FTP clients) and nothing here imports.
+STDLIB_LEFT_OUT = ("_pyrepl", "pdb", "bdb", "cmd", "unittest", "doctest", "pydoc", "multiprocessing",
+                   "cProfile", "profile", "pstats", "trace", "timeit", "tabnanny", "pyclbr", "zipapp", "getpass",
+                   "pty", "tty", "rlcompleter", "socketserver", "xmlrpc", "wsgiref", "imaplib", "smtplib", "ftplib",
+                   "poplib", "mailbox")
 # PyScript chunks for features we never use (editor, terminal, MicroPython, pygame, TOML config): not shipped.
 # PyScript always imports its small plugin shims (py-editor, py-terminal, …); the heavy parts they load only on
 # demand (CodeMirror, xterm) and the MicroPython/TOML/graph chunks are never used by us: not shipped.
@@ -234,6 +243,91 @@ def read_bundle(packed: bytes) -> dict[str, bytes]:
     return files
 
 
+# Run by Node with the pinned Pyodide: its stdlib as we ship it (`stdlib_archive`). Out: the zip's base64.
+STDLIB_JS = r"""
+import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const { extra, leftOut } = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+const py = await loadPyodide({ indexURL: "./node_modules/pyodide/" });
+py.globals.set("extra", py.toPy(extra));
+py.globals.set("left_out", py.toPy(leftOut));
+process.stdout.write(py.runPython(`
+import ast, base64, importlib, importlib.util, io, sys, zipfile
+for name in extra:
+    importlib.import_module(name)
+stdlib = next(path for path in sys.path if path.endswith(".zip"))
+boot = set()
+for module in list(sys.modules.values()):
+    origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
+    if origin.startswith(stdlib + "/") and origin.endswith(".py"):
+        boot.add(origin.removeprefix(stdlib + "/"))
+top = lambda name: name.split("/")[0].removesuffix(".py")
+assert not [name for name in boot if top(name) in left_out], "the boot imports a module left out"
+
+
+class Undocumented(ast.NodeTransformer):
+    def strip(self, node):
+        self.generic_visit(node)
+        body = node.body
+        if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+        return node
+
+    visit_Module = visit_ClassDef = visit_FunctionDef = visit_AsyncFunctionDef = strip
+
+
+source = zipfile.ZipFile(stdlib)
+out = io.BytesIO()
+with zipfile.ZipFile(out, "w") as target:
+    for info in source.infolist():
+        if top(info.filename) in left_out:
+            continue
+        data = source.read(info)
+        if info.filename in boot:
+            tree = Undocumented().visit(ast.parse(data, info.filename))
+            code = compile(tree, info.filename, "exec", dont_inherit=True)
+            data = importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(data), False)
+            info = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
+        target.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+base64.b64encode(out.getvalue()).decode()
+`));
+"""
+
+
+def stdlib_key() -> str:
+    """What the shipped stdlib is made from: the pinned Pyodide and this recipe (it names the runtime's cache)."""
+    recipe = [runtime_versions()["pyodide"], STDLIB_JS, STDLIB_BOOT_EXTRA, STDLIB_LEFT_OUT]
+    return hashlib.sha256(json.dumps(recipe).encode()).hexdigest()[:8]
+
+
+def stdlib_archive() -> bytes:
+    """Pyodide's stdlib as the page boots fastest from it, made once per `stdlib_key` (kept in node_modules/.cache).
+
+    Pyodide 314 ships its stdlib as source, and its start-up compiles the ~125 modules it imports: most of a cold
+    boot's Python time (on this 2-core machine a boot took 1.99 s instead of 3.70 s with them as bytecode; Node
+    2.4-3.4 s against 0.8-0.9). So those modules (and what PyScript adds, STDLIB_BOOT_EXTRA) are unchecked-hash
+    .pyc made by the pinned Pyodide itself, without docstrings (as `python -OO` runs the stdlib; their bytecode is
+    twice the size of their source), in place of their source; the others stay source. What cannot run in a
+    browser page (STDLIB_LEFT_OUT) is left out, which pays for the bytecode: the archive is smaller than Pyodide's.
+    It takes the place of Pyodide's own file, so every boot (page, snapshot, workers) uses it."""
+    key = stdlib_key()
+    cached = ROOT / "node_modules/.cache/pygames" / f"stdlib-{key}.zip"
+    if cached.exists():
+        return cached.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("build: Node.js is needed to make the stdlib with the pinned Pyodide")
+    request = {"extra": list(STDLIB_BOOT_EXTRA), "leftOut": list(STDLIB_LEFT_OUT)}
+    result = subprocess.run([node, "--input-type=module", "-e", STDLIB_JS], cwd=ROOT, check=True,
+                            input=json.dumps(request).encode(), capture_output=True)
+    archive = base64.b64decode(result.stdout)
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_bytes(archive)
+    return archive
+
+
 def shell_strings(catalogue: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
     """The strings the prebuilt shell (static/shell.mjs) needs before Python runs: the shell's catalogue, the
     games' names and their option labels, in both languages."""
@@ -338,6 +432,7 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
     (out / "runtime/pyscript").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(ROOT / "node_modules/pyodide" / name, out / "runtime/pyodide" / name)
+    (out / "runtime/pyodide" / STDLIB).write_bytes(stdlib_archive())
     for path in sorted((ROOT / "node_modules/@pyscript/core/dist").iterdir()):
         if path.suffix in (".js", ".css") and not path.name.startswith(PYSCRIPT_SKIP):
             shutil.copy2(path, out / "runtime/pyscript" / path.name)
@@ -378,7 +473,10 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
     version = hashlib.sha256(json.dumps([versions, entries, page_sources(), snapshot_imports()],
                                         sort_keys=True).encode()).hexdigest()[:12]
     # Two caches (see templates/sw.js.j2): the runtime's, named after its versions, and the app's, after the build.
-    runtime_cache = f"pygames-runtime-pyodide-{versions['pyodide']}-pyscript-{versions['pyscript']}"
+    # The stdlib is made by the build (stdlib_archive): its recipe's key is part of the runtime's name, so a page
+    # never gets a stdlib of another recipe; the worker takes the runtime's other files from the older cache.
+    runtime_tag = f"-pyodide-{versions['pyodide']}-pyscript-{versions['pyscript']}"
+    runtime_cache = f"pygames-runtime{runtime_tag}-stdlib-{stdlib_key()}"
     app_cache = f"pygames-app-{version}"
     precache = sorted([*entries, "index.html"])
     runtime_files = [k for k in precache if k.startswith("runtime/")]
@@ -417,7 +515,8 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
                 "files": entries}
     (out / "precache.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
     (out / "sw.js").write_text(env.get_template("sw.js.j2").render(
-        build=version, runtime_cache=runtime_cache, app_files=app_files, runtime_files=runtime_files),
+        build=version, runtime_cache=runtime_cache, app_files=app_files, runtime_files=runtime_files,
+        runtime_tag=runtime_tag, runtime_made=[f"runtime/pyodide/{STDLIB}"]),
         encoding="utf-8")
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"build: {out.name}/ {len(entries)} files, {total / 1e6:.1f} MB, {app_cache}, {runtime_cache}")

@@ -316,6 +316,53 @@ def test_a_first_visit_downloads_each_file_once_and_an_app_only_deploy_no_runtim
             stop(srv)
 
 
+def test_a_deploy_of_another_stdlib_runs_it_whole_online_and_offline(browser, test_site_dir, tmp_path, monkeypatch):
+    """The stdlib is made by the build (build.stdlib_archive); a new recipe is a new runtime cache, so the page after
+    the deploy never boots with the old one, and no runtime file is downloaded twice."""
+    site = tmp_path / "site"
+    shutil.copytree(test_site_dir, site)
+    srv, origin = serve(site)
+    app = AppPage(browser, origin, locale="en-US")
+    has_antigravity = """async () => {
+        const py = await (await import("/static/pyodide-warm.mjs")).loadPyodide();
+        return py.runPython("import importlib.util; importlib.util.find_spec('antigravity') is not None"); }"""
+    try:
+        app.open()
+        old_runtime = app.page.get_attribute("html", "data-runtime")
+        wait_controlled(app)
+        assert app.page.evaluate(has_antigravity)
+
+        # Deploy: the same Pyodide, PyScript and app, a stdlib of another recipe (one more module left out).
+        monkeypatch.setattr(build, "STDLIB_LEFT_OUT", (*build.STDLIB_LEFT_OUT, "antigravity"))
+        new = tmp_path / "new"
+        build.build(new, with_test_games=True)
+        shutil.rmtree(site)
+        shutil.copytree(new, site)
+        srv.request_log.clear()
+        app.reload()
+        new_runtime = app.page.get_attribute("html", "data-runtime")
+        assert new_runtime != old_runtime
+        assert not app.page.evaluate(has_antigravity)  # the new stdlib, ...
+        assert all(f.endswith(".pyc") for f in stdlib_files(app, ["typing", "json"]))  # ... its bytecode too
+        app.page.wait_for_function(f"""caches.open("pygames-meta").then(c => c.match("__meta__/builds.json"))
+            .then(r => r && r.json()).then(m => !!m && m[0].runtime === "{new_runtime}")""", timeout=60_000)
+        bodies = [path for path, status, size in srv.request_log if status == 200 and size]
+        assert f"runtime/pyodide/{build.STDLIB}" in bodies
+        assert not sorted({path for path in bodies if bodies.count(path) > 1})
+
+        stop(srv)
+        srv = None
+        app.context.set_offline(True)
+        app.reload()
+        assert app.page.get_attribute("html", "data-runtime") == new_runtime
+        assert not app.page.evaluate(has_antigravity)
+        assert not [e for e in app.errors if "Error" in e], app.errors
+    finally:
+        app.close()
+        if srv is not None:
+            stop(srv)
+
+
 # ---------------------------------------------------------------------------------------------------- no storage
 
 REFUSED = """
@@ -341,6 +388,14 @@ def boot_imports(app) -> list[str]:
                              list(NOT_AT_BOOT))
 
 
+def stdlib_files(app, names: list[str]) -> list[str]:
+    """The files the page's Python imported these stdlib modules from."""
+    return app.page.evaluate("""async (names) => {
+        const py = await (await import("/static/pyodide-warm.mjs")).loadPyodide();
+        return py.runPython(`import sys; [sys.modules[n].__file__ for n in ${JSON.stringify(names)}]`).toJs(); }""",
+                             names)
+
+
 def test_with_storage_refused_every_visit_boots_cold_and_plays(browser, test_site_dir):
     srv, origin = serve(test_site_dir)
     app = AppPage(browser, origin, locale="en-US")
@@ -350,6 +405,9 @@ def test_with_storage_refused_every_visit_boots_cold_and_plays(browser, test_sit
             app.open("?game=hnim&seats=human,easy&seed=3&botdelay=0")
             assert boot_kind(app) == "cold"
             assert boot_imports(app) == [], "a cold boot imported what it does not need"
+            # from the stdlib the build made (build.stdlib_archive): the boot's modules as bytecode
+            files = stdlib_files(app, ["typing", "asyncio.base_events", "html", "json.decoder"])
+            assert all(f.startswith("/lib/python314.zip/") and f.endswith(".pyc") for f in files), files
             app.click_action("take:1")
             app.page.wait_for_selector('button[data-action="end"]:not([disabled])')
             app.page.evaluate("pygamesSnapshot.attempt")  # the idle-time attempt to store a snapshot has ended

@@ -20,7 +20,8 @@ def test_reload_with_the_network_off_reaches_ready_and_plays(browser, server):
         assert scope == origin + "/"
         app.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
         build_id = app.page.get_attribute("html", "data-build")
-        runtime = "pygames-runtime-pyodide-314.0.7-pyscript-0.7.31"
+        runtime = app.page.get_attribute("html", "data-runtime")
+        assert runtime.startswith("pygames-runtime-pyodide-314.0.7-pyscript-0.7.31-stdlib-")
         assert {runtime, f"pygames-app-{build_id}"} <= set(app.page.evaluate("caches.keys()"))
         urls = "name => caches.open(name).then(c => c.keys()).then(k => k.map(r => r.url))"
         stored = app.page.evaluate(urls, runtime)
