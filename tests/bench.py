@@ -256,8 +256,10 @@ def instant_start(browser, dist: Path, runs: int, bare_url: str) -> None:
         page.reload()
         wait_ready(page)
         new_build = page.get_attribute("html", "data-build")
-        page.wait_for_function(f"""caches.open("pygames-meta").then(c => c.match("__meta__/builds.json"))
-            .then(r => r && r.json()).then(m => !!m && m[0].build === "{new_build}")""", timeout=120_000)
+        # (polled through a flag: wait_for_function takes a promise for a true value at once)
+        page.wait_for_function(f"""() => {{ caches.open("pygames-meta").then(c => c.match("__meta__/builds.json"))
+            .then(r => r && r.json()).then(m => {{ window.__deployed = !!m && m[0].build === "{new_build}"; }});
+            return window.__deployed === true; }}""", timeout=120_000)
         total = sum(size for _, _, size in server.request_log)
         runtime = sum(size for path, _, size in server.request_log if path.startswith("runtime/"))
         print(f"app-only deploy: next visit downloaded {total / 1e6:.2f} MB (target <= 1.5), runtime files "

@@ -42,6 +42,15 @@ def wait_snapshot_stored(app) -> dict:
         return hit ? Object.fromEntries(hit.headers.entries()) : null; }""")
 
 
+def wait_until(app, check: str, timeout: float = 60_000) -> None:
+    """Waits until the promise of the JavaScript expression `check` resolves to true. (Playwright's
+    wait_for_function does not wait for a promise: it is truthy, so a check of Cache Storage passed at once.)"""
+    app.page.wait_for_function(f"""() => {{
+        Promise.resolve({check}).then(ok => {{ window.__waitUntil = ok === true; }}, () => {{}});
+        return window.__waitUntil === true; }}""", timeout=timeout)
+    app.page.evaluate("window.__waitUntil = undefined")
+
+
 def wait_controlled(app) -> None:
     app.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
 
@@ -297,9 +306,9 @@ def test_a_first_visit_downloads_each_file_once_and_an_app_only_deploy_no_runtim
         assert not [p for p in got if p.startswith("runtime/")], got  # the runtime came from its cache
         assert boot_kind(app) == "cold"  # the old build's snapshot is stale ...
         assert wait_snapshot_stored(app)["x-build"] == new_build  # ... and replaced
-        app.page.wait_for_function(f"""caches.keys().then(k => k.includes("pygames-app-{new_build}"))
+        wait_until(app, f"""caches.keys().then(k => k.includes("pygames-app-{new_build}"))
             .then(ok => ok && caches.open("pygames-meta")).then(c => c && c.match("__meta__/builds.json"))
-            .then(r => r && r.json()).then(m => !!m && m[0].build === "{new_build}")""", timeout=60_000)
+            .then(r => r && r.json()).then(m => !!m && m[0].build === "{new_build}")""")
 
         # Offline after that: the new build, whole, from the caches and the new snapshot.
         stop(srv)
@@ -344,8 +353,8 @@ def test_a_deploy_of_another_stdlib_runs_it_whole_online_and_offline(browser, te
         assert new_runtime != old_runtime
         assert not app.page.evaluate(has_antigravity)  # the new stdlib, ...
         assert all(f.endswith(".pyc") for f in stdlib_files(app, ["typing", "json"]))  # ... its bytecode too
-        app.page.wait_for_function(f"""caches.open("pygames-meta").then(c => c.match("__meta__/builds.json"))
-            .then(r => r && r.json()).then(m => !!m && m[0].runtime === "{new_runtime}")""", timeout=60_000)
+        wait_until(app, f"""caches.open("pygames-meta").then(c => c.match("__meta__/builds.json"))
+            .then(r => r && r.json()).then(m => !!m && m[0].runtime === "{new_runtime}")""")
         bodies = [path for path, status, size in srv.request_log if status == 200 and size]
         assert f"runtime/pyodide/{build.STDLIB}" in bodies
         assert not sorted({path for path in bodies if bodies.count(path) > 1})
