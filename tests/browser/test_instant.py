@@ -51,6 +51,15 @@ def wait_until(app, check: str, timeout: float = 60_000) -> None:
     app.page.evaluate("window.__waitUntil = undefined")
 
 
+def deploy(app, srv, site, new) -> None:
+    """The served site becomes the build in `new`, and the page reloads: the visit after a deploy (the server's log
+    then holds what it downloaded)."""
+    shutil.rmtree(site)
+    shutil.copytree(new, site)
+    srv.request_log.clear()
+    app.reload()
+
+
 def wait_controlled(app) -> None:
     app.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
 
@@ -294,10 +303,7 @@ def test_a_first_visit_downloads_each_file_once_and_an_app_only_deploy_no_runtim
         # Deploy: the same runtime, app code changed (a catalogue string, inside pygames.bundle too).
         new = tmp_path / "new"
         build.build(new, with_test_games=True, stamp="v2")
-        shutil.rmtree(site)
-        shutil.copytree(new, site)
-        srv.request_log.clear()
-        app.reload()
+        deploy(app, srv, site, new)
         new_build = app.page.get_attribute("html", "data-build")
         assert new_build != old_build
         assert app.page.inner_text("#home-title") == "Games v2"  # translated by Python from the new package
@@ -345,10 +351,7 @@ def test_a_deploy_of_another_stdlib_runs_it_whole_online_and_offline(browser, te
         monkeypatch.setattr(build, "STDLIB_LEFT_OUT", (*build.STDLIB_LEFT_OUT, "antigravity"))
         new = tmp_path / "new"
         build.build(new, with_test_games=True)
-        shutil.rmtree(site)
-        shutil.copytree(new, site)
-        srv.request_log.clear()
-        app.reload()
+        deploy(app, srv, site, new)
         new_runtime = app.page.get_attribute("html", "data-runtime")
         assert new_runtime != old_runtime
         assert not app.page.evaluate(has_antigravity)  # the new stdlib, ...
