@@ -197,9 +197,10 @@ def bundle_packages(target: Path, with_test_games: bool, stamp: str = "") -> Non
     """The Python packages as one zstd stream (static/pyodide-warm.mjs `unpackBundle` reads it): a JSON line
     [[path, size], …], then the files' bytes one after the other: every .py and .json file, then the bytecode of
     the modules the boot imports. Made by the pinned Pyodide in Node (`PACK_JS`): Pyodide 314 compiles every module
-    from source at import (its own stdlib too), and our boot modules took ~55 ms of a cold boot to compile where
-    unmarshalling their .pyc takes a few. Unchecked-hash .pyc are used as they are (the sources stay in the bundle
-    for tracebacks). Only the boot's modules: bytecode is about twice the size of the source, compressed.
+    from source at import (its stdlib too, but for the boot's modules: `stdlib_archive`), and our boot modules took
+    ~55 ms of a cold boot to compile where unmarshalling their .pyc takes a few. Unchecked-hash .pyc are used as
+    they are (the sources stay in the bundle for tracebacks). Only the boot's modules: bytecode is about twice the
+    size of the source, compressed.
     The page unpacks the stream with Python's own zstd and writes the files from JavaScript: PyScript's `files`
     setting unpacked a zip in Python (Pyodide's `unpack_buffer`, about 100 ms of a cold boot here)."""
     roots = [(ROOT, ROOT / "pygames")]
