@@ -528,13 +528,13 @@
     if (event.target === $("rules")) { closeRules(); return; }  // the backdrop around the rules
     const target = event.target.closest ? event.target.closest("[data-shell-rules],[data-command]") : null;
     if (!target || target.disabled) return;
-    if (target.hasAttribute("data-shell-rules")) { showRules(target.dataset.shellRules); return; }
-    const [name, ...rest] = target.dataset.command.split(":");
+    const [name, ...rest] = (target.dataset.command || "").split(":");
     const arg = rest.join(":");
-    if (name === "close-rules") { closeRules(); return; }
-    // Deleting is the shell's, before and after Python starts: Undo while the window lasts, any other command ends it.
+    // Deleting is the shell's, before and after Python starts: Undo while the window lasts, any other press ends it.
     if (name === "undo-delete") { undoDelete(arg); return; }
     commitDelete();
+    if (target.hasAttribute("data-shell-rules")) { showRules(target.dataset.shellRules); return; }
+    if (name === "close-rules") { closeRules(); return; }
     if (name === "delete") { deleteSave(arg); return; }
     if (name === "show-all-saves") { listExpanded = true; renderSaves(); return; }
     if (ready()) return;  // Python handles everything else once it runs
