@@ -208,7 +208,8 @@
 
   /** Why Python refused this stored text on resume ([key, args]), or null (never refused, or changed since). */
   function refusal(id, text) {
-    const entry = Object.hasOwn(refusedSaves(), id) ? refusedSaves()[id] : null;
+    const all = refusedSaves();
+    const entry = Object.hasOwn(all, id) ? all[id] : null;
     if (!entry || entry.text !== fingerprint(text) || typeof entry.key !== "string" || !entry.key.startsWith("core.save.")) return null;
     return [entry.key, entry.args && typeof entry.args === "object" ? entry.args : {}];
   }
