@@ -354,17 +354,20 @@ def dialog_kinds() -> dict:
 
 
 def dialog_specs(with_test_games: bool) -> dict[str, dict]:
-    """{game: {players: [lo, hi], options: [{id, labels, default}]}} for the prebuilt new-game dialog; the same
-    fields as app.py's dialog (option values are choice indices). Every playable game, test games included."""
+    """{game: {players: [lo, hi], options: [{id, labels, default, players}]}} for the prebuilt new-game dialog; the
+    same fields as app.py's dialog (option values are choice indices; `players`: the seat counts an option applies
+    to, or None). Every playable game, test games included."""
     sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
     from pygames.core import registry
+    from pygames.web import kit
 
     specs = {}
     for gid, game in registry.playable().items():
         if gid not in registry.GAME_IDS and not with_test_games:
             continue
         options = [{"id": o["id"], "labels": [f"{gid}.opt.{o['id']}.{c}" for c in o["choices"]],
-                    "default": o["choices"].index(o["default"])} for o in game.OPTIONS]
+                    "default": o["choices"].index(kit.dialog_default(o)), "players": o.get("players")}
+                   for o in game.OPTIONS]
         specs[gid] = {"players": list(getattr(game, "DIALOG_PLAYERS", game.PLAYERS)), "options": options}
     return specs
 

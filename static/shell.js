@@ -4,8 +4,10 @@
 // is (app.py: `pygamesShell.takePending()`). Marks <html data-shell="ready"> once usable.
 //
 // Storage it reads (localStorage): "pygames.lang" (also written on a switch), "pygames.saves" (the list of save
-// ids) and "pygames.save.<id>" (to label each save; a delete before the engine is ready removes it and its id).
-// It never validates a save: an entry it cannot label is listed as unreadable and kept; Python decides on resume.
+// ids), "pygames.save.<id>" (to label each save) and "pygames.refused" (why Python refused a save on resume,
+// with the stored text's fingerprint). A delete can be undone for UNDO_MS or until the next command, and only
+// then is the save removed (a reload in between keeps it). It never validates a save: an entry it cannot label is
+// listed as unreadable and kept; Python decides on resume and says why it refused (`pygamesShell.refused`).
 // A classic script placed in index.html after the home screen and before the prebuilt board fragments, so it runs
 // while the parser is still on those: the home is usable sooner.
 (function () {
@@ -13,18 +15,33 @@
   const data = JSON.parse(document.getElementById("boot-data").textContent);
   const root = document.documentElement;
   const LANG_KEY = "pygames.lang", INDEX_KEY = "pygames.saves", SAVE_PREFIX = "pygames.save.";
+  const REFUSED_KEY = "pygames.refused";
   const MAX_LISTED = 100, MAX_NAME = 24, MAX_NAMES = 9;
+  const UNDO_MS = 8000;  // how long a deleted save can be brought back (the next command also ends it)
+  const FOLDED = 3;  // saved games listed before "Show all": the games to start stay near the top
   let pending = null;
+  let pendingDelete = null;  // {id, timer}: deleted in the list, still stored until the undo window ends
+  let listExpanded = false;
 
   const $ = (id) => document.getElementById(id);
   const ready = () => root.dataset.appState === "ready";
   const lang = () => (root.lang === "fr" ? "fr" : "en");
 
-  /** A catalogue string with {name} arguments (the shell's keys only; a missing key shows itself). */
+  /** Whether a count takes the singular (i18n.singular, same rule): English for 1 only, French for 0 and 1. */
+  function singular(value) {
+    const count = Math.abs(Number(value));
+    return lang() === "fr" ? count < 2 : count === 1;
+  }
+
+  /** A catalogue string with {name} arguments and {n:word|words} plurals (i18n.Catalogue.t, same syntax; the
+   *  shell's keys only; a missing key shows itself). */
   function t(key, args = {}) {
     const template = data.shell[lang()][key];
     if (template === undefined) return key;
-    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
+    return template
+      .replace(/\{(\w+):([^{}|]*)\|([^{}]*)\}/g, (whole, name, one, many) => (
+        name in args ? (singular(args[name]) ? one : many) : whole))
+      .replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
   }
 
   function storageGet(key) {
@@ -104,17 +121,61 @@
     return { save };
   }
 
-  /** What the list says of a readable save: game, players, moves; finished and tutorial games say so. */
-  function saveLabel(save) {
-    const names = save.seats.slice(0, MAX_NAMES).map((seat, i) => {
+  /** The seat names of a readable save, as the game shows them (an unnamed seat gets its kind's default name). */
+  function seatNames(save) {
+    return save.seats.slice(0, MAX_NAMES).map((seat, i) => {
       const name = seat && typeof seat.name === "string" ? seat.name.replace(/[\u0000-\u001f\u007f]/g, "").trim() : "";
       const kind = seat && seat.kind === "human" ? "new.default_name" : "new.computer_name";
       return name.slice(0, MAX_NAME) || t(kind, { n: i + 1 });
     });
-    let label = t("home.saved", { game: t(`home.game.${save.game}`), players: names.join(", "), moves: save.history.length });
-    if (typeof save.tutorial === "string") label += " — " + t("home.learn");
-    if (save.over === true) label += " — " + t("home.finished");
-    return label;
+  }
+
+  /** Who plays: alone, against the computer, hot-seat (with or without computers), or computers only. */
+  function playKind(save) {
+    const humans = save.seats.filter((seat) => seat && seat.kind === "human").length;
+    const computers = save.seats.length - humans;
+    if (humans === 0) return "watch";
+    if (humans === 1) return computers ? "computer" : "solo";
+    return computers ? "mixed" : "hotseat";
+  }
+
+  /** The seats to move as the save records them (public: every view shows them), when they are valid seats. */
+  function toMove(save) {
+    const seats = save.to_move;
+    if (save.over === true || !Array.isArray(seats) || !seats.length || seats.length > save.seats.length) return [];
+    return seats.every((p) => Number.isInteger(p) && p >= 0 && p < save.seats.length) ? seats : [];
+  }
+
+  /** When the save was last written (seconds since 1970: `updated`, else `created`), or null for older saves. */
+  function savedAt(save) {
+    const when = [save.updated, save.created].find((v) => typeof v === "number" && Number.isFinite(v) && v > 0);
+    const date = when === undefined ? null : new Date(when * 1000);
+    return date && !Number.isNaN(date.getTime()) ? date : null;
+  }
+
+  function joinNames(names) {
+    return names.length <= 1 ? names.join("") : names.slice(0, -1).join(", ") + t("common.and") + names.at(-1);
+  }
+
+  /** What the list says of a readable save: the game (tutorial, finished), then players, kind, whose turn, moves
+   *  and date. Only what any player may see: the seats to move are in every view. */
+  function saveLabel(save) {
+    const names = seatNames(save);
+    let title = t(`home.game.${save.game}`);
+    if (typeof save.tutorial === "string") title += " — " + t("home.learn");
+    if (save.over === true) title += " — " + t("home.finished");
+    const facts = [t(`home.kind.${playKind(save)}`)];
+    const moving = toMove(save);
+    if (moving.length) facts.push(t("home.turn", { players: joinNames(moving.map((p) => names[p])) }));
+    facts.push(t("home.moves", { moves: save.history.length }));
+    const parts = [node("strong", { class: "save-game" }, title), node("span", { class: "save-players" }, names.join(", ")),
+                   node("span", { class: "save-facts" }, facts.join(" · "))];
+    const date = savedAt(save);
+    if (date) {
+      const shown = new Intl.DateTimeFormat(lang(), { dateStyle: "medium", timeStyle: "short" }).format(date);
+      parts.push(node("time", { datetime: date.toISOString(), class: "save-date" }, t("home.saved_on", { date: shown })));
+    }
+    return node("span", { class: "save-label" }, null, parts);
   }
 
   /** Every stored save: the index's order first, then any `pygames.save.*` the index lost (storage.py's rule). */
@@ -130,33 +191,109 @@
     return [...ids, ...extra.sort()].slice(0, MAX_LISTED);
   }
 
-  /** Draws the saved-games list (also called by Python's home screen, so there is one renderer). */
+  // ------------------------------------------------------------------ saves Python refused
+
+  /** A short fingerprint of a stored text (FNV-1a and its length): a refusal holds only for the text refused. */
+  function fingerprint(text) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    return `${text.length}:${(hash >>> 0).toString(16)}`;
+  }
+
+  function refusedSaves() {
+    let found;
+    try { found = JSON.parse(storageGet(REFUSED_KEY) || "{}"); } catch (e) { return {}; }
+    return found && typeof found === "object" && !Array.isArray(found) ? found : {};
+  }
+
+  /** Why Python refused this stored text on resume ([key, args]), or null (never refused, or changed since). */
+  function refusal(id, text) {
+    const all = refusedSaves();
+    const entry = Object.hasOwn(all, id) ? all[id] : null;
+    if (!entry || entry.text !== fingerprint(text) || typeof entry.key !== "string" || !entry.key.startsWith("core.save.")) return null;
+    return [entry.key, entry.args && typeof entry.args === "object" ? entry.args : {}];
+  }
+
+  /** Python could not resume save `id` (core.InvalidSave `key`, `argsJson`): the list says why and offers
+   *  Export and Delete instead of Resume. Remembered on the device for that very text. */
+  function refused(id, key, argsJson) {
+    const text = storageGet(SAVE_PREFIX + id);
+    if (text === null) return;
+    let args = {};
+    try { args = JSON.parse(argsJson || "{}"); } catch (e) { /* the reason without its values */ }
+    const all = refusedSaves();
+    all[id] = { key: String(key), args, text: fingerprint(text) };
+    storageSet(REFUSED_KEY, JSON.stringify(all));
+    renderSaves();
+  }
+
+  function forgetRefusal(id) {
+    const all = refusedSaves();
+    if (!Object.hasOwn(all, id)) return;
+    delete all[id];
+    storageSet(REFUSED_KEY, Object.keys(all).length ? JSON.stringify(all) : null);
+  }
+
+  // ------------------------------------------------------------------ the list
+
+  function button(command, text, quiet = false) {
+    return node("button", { type: "button", "data-command": command, class: quiet ? "quiet" : null }, text);
+  }
+
+  /** One entry of the list: a save being deleted (Undo), unreadable, refused by Python, or one to resume. */
+  function saveItem(id, text) {
+    if (pendingDelete && pendingDelete.id === id) {
+      const { save } = readSave(text);
+      const what = save ? `${t(`home.game.${save.game}`)} (${seatNames(save).join(", ")})` : id.slice(0, 40);
+      return node("li", { "data-save": id, "data-deleted": "true", class: "deleted" }, null, [
+        node("span", { class: "save-label", id: "deleted-label" }, t("home.deleted", { name: what })),
+        node("button", { type: "button", "data-command": `undo-delete:${id}`, "aria-describedby": "deleted-label" },
+             t("home.undo")),
+      ]);
+    }
+    const { save, error } = readSave(text);
+    if (error) {
+      const reason = t(error[0], error[1]);
+      return node("li", { "data-save": id, "data-unreadable": "true" }, null, [
+        node("span", { class: "save-label" }, t("home.unreadable", { name: id.slice(0, 40), reason })),
+        button(`export-raw:${id}`, t("home.export")),
+        button(`delete:${id}`, t("home.delete"), true),
+      ]);
+    }
+    const why = refusal(id, text);
+    if (why) {
+      const label = saveLabel(save);
+      label.append(node("span", { class: "save-refused" }, t("home.refused", { reason: t(why[0], why[1]) })));
+      return node("li", { "data-save": id, "data-refused": "true" }, null, [
+        label, button(`export-raw:${id}`, t("home.export")), button(`delete:${id}`, t("home.delete"), true),
+      ]);
+    }
+    const over = save.over === true;  // a finished game is listed as such, to view, not to resume
+    return node("li", { "data-save": id, class: over ? "finished" : null }, null, [
+      saveLabel(save),
+      button(`resume:${id}`, t(over ? "home.view" : "home.resume")),
+      button(`delete:${id}`, t("home.delete"), true),
+    ]);
+  }
+
+  /** Draws the saved-games list (also called by Python's home screen, so there is one renderer). With saves it
+   *  comes before the games, so the first one shows without scrolling on a tablet or phone held upright. */
   function renderSaves() {
     const list = $("continue-list");
-    list.replaceChildren();
-    let shown = 0;
+    const items = [];
     for (const id of storedIds()) {
       const text = storageGet(SAVE_PREFIX + id);
-      if (text === null) continue;
-      shown += 1;
-      const { save, error } = readSave(text);
-      if (error) {
-        const reason = t(error[0], error[1]);
-        list.appendChild(node("li", { "data-save": id, "data-unreadable": "true" }, null, [
-          node("span", { class: "save-label" }, t("home.unreadable", { name: id.slice(0, 40), reason })),
-          node("button", { type: "button", "data-command": `export-raw:${id}` }, t("home.export")),
-          node("button", { type: "button", "data-command": `delete:${id}`, class: "quiet" }, t("home.delete")),
-        ]));
-        continue;
-      }
-      const over = save.over === true;  // a finished game is listed as such, to view, not to resume
-      list.appendChild(node("li", { "data-save": id, class: over ? "finished" : null }, null, [
-        node("span", { class: "save-label" }, saveLabel(save)),
-        node("button", { type: "button", "data-command": `resume:${id}` }, t(over ? "home.view" : "home.resume")),
-        node("button", { type: "button", "data-command": `delete:${id}`, class: "quiet" }, t("home.delete")),
-      ]));
+      if (text !== null) items.push(saveItem(id, text));
     }
-    $("continue-empty").hidden = shown > 0;
+    const folded = !listExpanded && items.length > FOLDED + 1;
+    list.replaceChildren(...(folded ? items.slice(0, FOLDED) : items));
+    const more = $("continue-more");
+    more.hidden = !folded;
+    more.textContent = t("home.show_all", { n: items.length });
+    $("continue-empty").hidden = items.length > 0;
+    const block = $("continue"), games = $("games");
+    if (items.length && block.nextElementSibling !== games) games.before(block);
+    else if (!items.length && games.nextElementSibling !== block) games.after(block);
   }
 
   /** The stored text as it is, as a file (an unreadable save stays the user's). */
@@ -171,9 +308,33 @@
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
+  /** The list shows the save as deleted, with Undo; it is removed from storage when the window ends. */
   function deleteSave(id) {
+    commitDelete();
+    pendingDelete = { id, timer: setTimeout(commitDelete, UNDO_MS) };
+    renderSaves();
+    const undo = document.querySelector(`#continue-list [data-command="undo-delete:${CSS.escape(id)}"]`);
+    if (undo) undo.focus();
+  }
+
+  function undoDelete(id) {
+    if (!pendingDelete || pendingDelete.id !== id) return;
+    clearTimeout(pendingDelete.timer);
+    pendingDelete = null;
+    renderSaves();
+    const back = document.querySelector(`#continue-list li[data-save="${CSS.escape(id)}"] button`);
+    if (back) back.focus();
+  }
+
+  /** The pending delete made durable (its window ended, or the player went on to something else). */
+  function commitDelete() {
+    if (!pendingDelete) return;
+    const { id, timer } = pendingDelete;
+    clearTimeout(timer);
+    pendingDelete = null;
     storageSet(SAVE_PREFIX + id, null);
     storageSet(INDEX_KEY, JSON.stringify(saveIds().filter((other) => other !== id)));
+    forgetRefusal(id);
     renderSaves();
   }
 
@@ -214,12 +375,20 @@
     syncOptionRows();
   }
 
-  /** Per-seat options (`beginner3`) show only for seats that exist (kit.option_applies, same rule). */
+  /** Whether an option of the dialog applies to `count` seats (kit.option_applies, same rule): a per-seat option
+   *  (`beginner3`) only when that seat plays, an option with a `players` range (PAX's solo level) only inside it. */
+  function optionApplies(opt, count) {
+    const match = new RegExp(data.perSeatOption).exec(opt.id);
+    if (match && match[0] === opt.id && Number(match[1]) > count) return false;
+    return !opt.players || (opt.players[0] <= count && count <= opt.players[1]);
+  }
+
   function syncOptionRows() {
     const count = Number($("seat-count").value) || 0;
+    const options = newGameId && data.games[newGameId] ? data.games[newGameId].options : [];
     for (const el of document.querySelectorAll("[data-option]")) {
-      const match = new RegExp(data.perSeatOption).exec(el.dataset.option);
-      el.closest("label").hidden = Boolean(match && match[0] === el.dataset.option && Number(match[1]) > count);
+      const opt = options.find((o) => o.id === el.dataset.option) || { id: el.dataset.option };
+      el.closest("label").hidden = !optionApplies(opt, count);
     }
   }
 
@@ -243,7 +412,7 @@
     }));
     $("options-box").hidden = false;
     syncOptionRows();
-    if (previous) $("seed").value = previous.seed;
+    $("seed").value = previous ? previous.seed : "";  // a new game starts from the defaults, seed included
   }
 
   // ------------------------------------------------------------------ rules pages
@@ -265,12 +434,61 @@
     return template;
   }
 
+  // The rules panel is a modal dialog: its Close button stays at the top (sticky), Esc and a tap on the backdrop close
+  // it, focus moves into it when it opens, stays inside while it is open and goes back to the opener after.
+  let rulesOpener = null;
+  let lastPressed = null;  // the control last pressed: the opener when a tap does not focus it (Safari)
+  const FOCUSABLE = "button, [href], input, select, textarea, summary, [tabindex]:not([tabindex='-1'])";
+
+  function openRulesPanel() {
+    const panel = $("rules");
+    if (panel.hidden) {
+      const active = document.activeElement;
+      rulesOpener = active && active !== document.body && !panel.contains(active) ? active : lastPressed;
+      panel.hidden = false;
+    }
+    $("rules-close").focus();
+  }
+
+  function closeRules() {
+    const panel = $("rules");
+    const opener = rulesOpener;
+    rulesOpener = null;
+    panel.hidden = true;
+    if (opener && opener.isConnected && opener.offsetParent !== null) opener.focus();
+  }
+
+  function rulesFocusable() {
+    return [...$("rules").querySelectorAll(FOCUSABLE)].filter((el) => !el.disabled && el.offsetParent !== null);
+  }
+
+  /** Esc closes the rules; Tab and Shift+Tab go round inside them. */
+  function onKeydown(event) {
+    if ($("rules").hidden) return;
+    if (event.key === "Escape") {
+      event.preventDefault();
+      closeRules();
+    } else if (event.key === "Tab") {
+      const inside = rulesFocusable();
+      const first = inside[0], last = inside.at(-1);
+      const active = document.activeElement;
+      if (!$("rules").contains(active)) { event.preventDefault(); first.focus(); }
+      else if (event.shiftKey && active === first) { event.preventDefault(); last.focus(); }
+      else if (!event.shiftKey && active === last) { event.preventDefault(); first.focus(); }
+    }
+  }
+
+  /** Focus that leaves the open rules (a click behind them, assistive tech) is brought back in. */
+  function onFocusIn(event) {
+    if (!$("rules").hidden && !$("rules").contains(event.target)) $("rules-close").focus();
+  }
+
   /** Opens the rules of `gameId` in `language` (the shell's by default), scrolled to `section` if given. */
   async function showRules(gameId, language = lang(), section = "") {
     const asked = ++rulesAsked;
     const name = `${gameId}-${language}`;
     const body = $("rules-body");
-    $("rules").hidden = false;
+    openRulesPanel();
     if (!data.rules.includes(name)) { body.replaceChildren(node("p", {}, t("app.no_rules"))); return; }
     if (!$(`rules-${name}`)) body.replaceChildren(node("p", { "aria-busy": "true" }, t("app.rules_loading")));
     let content;
@@ -282,7 +500,7 @@
     if (asked !== rulesAsked || $("rules").hidden) return;  // another page was asked for, or the panel closed
     body.replaceChildren(content);
     const target = section ? body.querySelector(`[data-section="${CSS.escape(section)}"]`) : null;
-    if (target) target.scrollIntoView(); else body.scrollTop = 0;
+    if (target) target.scrollIntoView(); else $("rules").querySelector(".cover-box").scrollTop = 0;
   }
 
   // ------------------------------------------------------------------ asked before Python is ready
@@ -301,13 +519,25 @@
     place.setAttribute("data-pending", command);
   }
 
+  /** Before any handler (Python's too): note the control pressed, the rules' opener if it opens them. */
+  function onPress(event) {
+    const target = event.target.closest ? event.target.closest("[data-shell-rules],[data-command]") : null;
+    if (target && !$("rules").contains(target)) lastPressed = target;
+  }
+
   function onClick(event) {
+    if (event.target === $("rules")) { closeRules(); return; }  // the backdrop around the rules
     const target = event.target.closest ? event.target.closest("[data-shell-rules],[data-command]") : null;
     if (!target || target.disabled) return;
-    if (target.hasAttribute("data-shell-rules")) { showRules(target.dataset.shellRules); return; }
-    const [name, ...rest] = target.dataset.command.split(":");
+    const [name, ...rest] = (target.dataset.command || "").split(":");
     const arg = rest.join(":");
-    if (name === "close-rules") { $("rules").hidden = true; return; }
+    // Deleting is the shell's, before and after Python starts: Undo while the window lasts, any other press ends it.
+    if (name === "undo-delete") { undoDelete(arg); return; }
+    commitDelete();
+    if (target.hasAttribute("data-shell-rules")) { showRules(target.dataset.shellRules); return; }
+    if (name === "close-rules") { closeRules(); return; }
+    if (name === "delete") { deleteSave(arg); return; }
+    if (name === "show-all-saves") { listExpanded = true; renderSaves(); return; }
     if (ready()) return;  // Python handles everything else once it runs
     if (name === "lang") setLang(arg);
     else if (name === "new" && Object.hasOwn(data.games, arg)) showNewGame(arg);
@@ -315,13 +545,13 @@
     else if (name === "start" && newGameId) wait(`start:${newGameId}`, target.closest(".row") || target);
     else if (name === "tutorial" && Object.hasOwn(data.games, arg)) wait(`tutorial:${arg}`, target.closest("li") || target, true);
     else if (name === "resume") wait(`resume:${arg}`, target.closest("li") || target, true);
-    else if (name === "delete") deleteSave(arg);
     else if (name === "export-raw") exportRaw(arg);
   }
 
   window.pygamesShell = {
     renderSaves,
     showRules,
+    refused,
     /** The start/resume (or open dialog) asked before Python was ready, once: "start:<game>", "resume:<id>",
      *  "new:<game>", or null. */
     takePending() {
@@ -331,7 +561,10 @@
     },
   };
 
+  document.addEventListener("click", onPress, true);
   document.addEventListener("click", onClick);
+  document.addEventListener("keydown", onKeydown);
+  document.addEventListener("focusin", onFocusIn);
   $("seat-count").addEventListener("change", () => { if (!ready()) renderSeats(readForm()); });
   if (lang() !== "en") translate();
   else for (const el of document.querySelectorAll(".langs button")) {

@@ -132,3 +132,32 @@ def test_unreadable_saves_are_listed_with_their_reason_and_never_dropped():
 ])
 def test_saves_are_listed_in_index_order_then_the_ones_it_lost(index, keys, expected):
     assert storage.ordered_ids(index, keys) == expected
+
+
+def test_a_new_tutorial_finds_only_the_earlier_saves_of_its_own_game():
+    """A guided game started again replaces its earlier save (tutorial_ui.start deletes what this returns): not
+    another game's, not a skipped one (a normal game by then), not an unreadable one."""
+    local = MemoryStorage()
+    tab = tab_on(local)
+    for save_id, tutorial in (("ps-t1", "ps"), ("ps-t2", "ps"), ("pax-t", "pax"), ("plain", None)):
+        data = json.loads(save_text(1))
+        if tutorial:
+            data["tutorial"] = tutorial
+        tab.write(save_id, json.dumps(data))
+    local.setItem("pygames.save.broken", '{"tutorial": "ps"')
+    assert sorted(tab.tutorial_saves("ps")) == ["ps-t1", "ps-t2"]
+    assert tab.tutorial_saves("sik") == []
+
+
+def test_a_save_says_whose_turn_it_is_from_the_public_view():
+    """The home list names the seats to move without replaying: the save's `to_move` is what every view shows,
+    the spectator's included (so it tells nothing hidden)."""
+    from pygames import core
+
+    session = Session.start(nim, [Seat("Ann", HUMAN), Seat("Bob", HUMAN)], 4, {}, "hnim-1")
+    session.viewer = 0
+    for action in ("take:2", "end"):
+        data = json.loads(session.to_save())
+        assert data["to_move"] == core.view(nim, session.state, None)["to_move"] == session.to_move()
+        session.act(action)
+    assert json.loads(session.to_save())["to_move"] == [1]

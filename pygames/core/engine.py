@@ -7,7 +7,9 @@ A *game module* (``pygames.<game>``) is plain Python with no DOM. It provides:
     PLAYERS: tuple[int, int]     (min, max) seats
     DIALOG_PLAYERS: tuple        (optional) the seat counts the new-game dialog offers, when fewer than PLAYERS
     OPTIONS: list[dict]          setup options: {"id", "choices": [...], "default"}; labels are catalogue
-                                 keys "<ID>.opt.<id>" and "<ID>.opt.<id>.<choice>"
+                                 keys "<ID>.opt.<id>" and "<ID>.opt.<id>.<choice>". Optional, for the new-game
+                                 dialog only: "players": [lo, hi] (the seat counts it applies to; shown only
+                                 then) and "dialog_default" (the choice the dialog suggests, when not "default")
     setup(state) -> None         fill the game part of a fresh state (chance only through rng(state))
     to_move(state) -> list[int]  who must choose now: one seat, several for a simultaneous choice, [] when over
     legal_actions(state, player) -> list[str]   every legal atomic choice of that player, as stable strings

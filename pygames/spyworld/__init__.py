@@ -18,7 +18,8 @@ ID = "spy"
 READY = True
 PLAYERS = (2, 12)  # SPY-1/SPY-3.1/SPY-3.8 (corrected 2026-11-23): any count from 2; the dialog offers them all
 OPTIONS = (
-    [{"id": "lair", "choices": sorted(LAIRS), "default": 2}]  # SPY-3.2/SPY-2.38
+    # SPY-3.2/SPY-2.38: the rules' default is Base polaire; the dialog suggests the first-game Super-yacht
+    [{"id": "lair", "choices": sorted(LAIRS), "default": 2, "dialog_default": 1}]
     + [{"id": "agents", "choices": ["dealt", "free"], "default": "dealt"}]  # SPY-3.11
     + [{"id": f"g{n}", "choices": ["normal", "expert"], "default": "normal"} for n in range(1, 6)]  # SPY-3.3
     + [{"id": f"beginner{p}", "choices": [False, True], "default": False}

@@ -198,7 +198,7 @@ class App:
     def show_new_game(self, game_id: str, keep_values: bool = False) -> None:
         game = self.games[game_id]
         previous = self.read_new_game_form() if keep_values and self.new_game_id == game_id else None
-        if self.new_game_id != game_id:  # another game's names and options must not leak into this form
+        if previous is None:  # a new game starts from the defaults: no earlier game's seats, names or options
             clear(by_id("seats"))
             clear(by_id("options"))
         self.new_game_id = game_id
@@ -219,14 +219,14 @@ class App:
             for i, choice in enumerate(opt["choices"]):
                 key = f"{game_id}.opt.{opt['id']}.{choice}"
                 select.appendChild(el("option", {"value": i}, self.cat.t(key)))
-            chosen = previous["options"].get(opt["id"], opt["default"]) if previous else opt["default"]
+            chosen = previous["options"].get(opt["id"], kit.dialog_default(opt)) if previous \
+                else kit.dialog_default(opt)
             select.value = str(opt["choices"].index(chosen))
             box.appendChild(el("label", None, None, [el("span", None, self.cat.t(f"{game_id}.opt.{opt['id']}")),
                                                      select]))
         by_id("options-box").hidden = False
         self.sync_option_rows()
-        if previous:
-            by_id("seed").value = previous["seed"]
+        by_id("seed").value = previous["seed"] if previous else ""
 
     def render_seats(self, previous: dict | None = None) -> None:
         count = int(by_id("seat-count").value)
@@ -248,10 +248,13 @@ class App:
         self.sync_option_rows()
 
     def sync_option_rows(self) -> None:
-        """Per-seat options (a beginner variant for seat 5) show only for seats that exist."""
+        """Options show only for the seat counts they apply to (a beginner variant for seat 5, PAX's solo level)."""
         count = int(by_id("seat-count").value or 0)
+        game = self.games.get(self.new_game_id)
+        options = {o["id"]: o for o in game.OPTIONS} if game is not None else {}
         for node in js.document.querySelectorAll("[data-option]"):
-            node.closest("label").hidden = not kit.option_applies(str(node.dataset.option), count)
+            option = options.get(str(node.dataset.option), {"id": str(node.dataset.option)})
+            node.closest("label").hidden = not kit.option_applies(option, count)
 
     def read_new_game_form(self) -> dict:
         names = [str(n.value) for n in js.document.querySelectorAll("[data-seat-name]")]
@@ -608,9 +611,10 @@ class App:
             return False
         try:
             session = Session.from_save(text, self.games, save_id=save_id)
-        except core.InvalidSave as exc:  # kept as it is: the home list offers to export or delete it
+        except core.InvalidSave as exc:  # kept as it is: the home list says why, and offers Export and Delete
             self.show_notice(self.cat.t("app.notice.unreadable", name=clip(save_id, 40),
                                         reason=self.cat.t(exc.key, **exc.params)))
+            js.pygamesShell.refused(save_id, exc.key, json.dumps({k: clip(v) for k, v in exc.params.items()}))
             return False
         self.open_session(session)
         return True
@@ -618,10 +622,6 @@ class App:
     def resume_current(self) -> bool:
         current = self.tab.current()
         return bool(current) and self.resume(current)
-
-    def delete_save(self, save_id: str) -> None:
-        self.tab.delete(save_id)
-        self.show_home()
 
     def export(self) -> None:
         s = self.session
@@ -710,8 +710,6 @@ class App:
             self.start_from_form()
         elif name == "resume":
             self.resume(arg)
-        elif name == "delete":
-            self.delete_save(arg)
         elif name == "reveal":
             self.reveal()
         elif name == "hint" and self.session:
@@ -754,8 +752,6 @@ class App:
             self.export()
         elif name == "rules":
             self.show_rules(arg or None)
-        elif name == "close-rules":
-            by_id("rules").hidden = True
         elif name == "dismiss-error":
             by_id("error").hidden = True
         elif name == "dismiss-notice":

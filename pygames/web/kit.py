@@ -30,10 +30,21 @@ def error_text(message: str, cat) -> str:
     return text
 
 
-def option_applies(option_id: str, seat_count: int) -> bool:
-    """A per-seat option (`beginner3`: seat 3's beginner variant) applies only when that seat plays."""
-    match = PER_SEAT_OPTION.fullmatch(option_id)
-    return match is None or int(match.group(1)) <= seat_count
+def option_applies(option: dict, seat_count: int) -> bool:
+    """Whether the new-game dialog shows an option of the game's OPTIONS for `seat_count` seats: a per-seat option
+    (`beginner3`: seat 3's beginner variant) only when that seat plays, an option with a `players` range (PAX's
+    solo level) only inside it. static/shell.js `optionApplies` applies the same rule before Python runs."""
+    match = PER_SEAT_OPTION.fullmatch(option["id"])
+    if match is not None and int(match.group(1)) > seat_count:
+        return False
+    low, high = option.get("players", (seat_count, seat_count))
+    return low <= seat_count <= high
+
+
+def dialog_default(option: dict):
+    """The choice the new-game dialog starts from: the game's `dialog_default` when it suggests one for a player
+    choosing in the dialog (Spyworld's first-game lair), else the rules' default."""
+    return option.get("dialog_default", option["default"])
 
 
 def outcome_lines(game, result: dict) -> list[tuple[str, dict]]:

@@ -98,8 +98,9 @@ class Session:
         return session
 
     def to_save(self, updated: float = 0.0) -> str:
+        # `to_move` (public: every view has it) lets the home list say whose turn it is without replaying the game.
         extra = {"id": self.save_id, "seats": [s.to_json() for s in self.seats], "created": self.created,
-                 "updated": updated, "over": self.over}
+                 "updated": updated, "over": self.over, "to_move": self.to_move()}
         if self.match is not None:
             extra["match"] = self.match.to_json()
         if self.tutorial:

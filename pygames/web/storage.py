@@ -169,10 +169,15 @@ class Tab:
         return SAVED
 
     def delete(self, save_id: str) -> None:
-        """Only ever on the user's request."""
+        """Only ever on the user's request, or for the earlier save of a guided game started again."""
         self.local.set(SAVE_PREFIX + save_id, None)
         self.local.set(INDEX_KEY, json.dumps([i for i in parse_index(self.local.get(INDEX_KEY)) if i != save_id]))
         self.known.pop(save_id, None)
+
+    def tutorial_saves(self, game_id: str) -> list[str]:
+        """The readable saves of `game_id`'s guided game (`tutorial` field): a new one replaces them, so the list
+        keeps one per game. A tutorial the player skipped is a normal game by then (no `tutorial` field) and stays."""
+        return [e.save_id for e in self.entries() if e.data is not None and e.data.get("tutorial") == game_id]
 
     def entries(self) -> list[Entry]:
         ids = ordered_ids(parse_index(self.local.get(INDEX_KEY)), self.local.keys())

@@ -45,6 +45,8 @@ def start(app, game_id: str) -> bool:
     # The computer of a guided game is the quick heuristic (EASY), seeded by the tutorial: its moves are the ones the
     # script was written against, resumed or not (a search bot's moves depend on its think time).
     seats = [Seat("", HUMAN if kind == HUMAN else EASY) for kind in script.seats]
+    for earlier in app.tab.tutorial_saves(game_id):  # a new guided game replaces the earlier one of that game
+        app.tab.delete(earlier)
     session = Session.start(game, seats, script.seed, script.options, f"{game_id}-tutorial-{int(time.time() * 1000)}",
                             created=time.time())
     session.tutorial = game_id

@@ -75,7 +75,9 @@ def test_a_deep_save_planted_before_boot_still_reaches_ready_with_a_notice_and_i
     app.reload()  # never deleted silently: still there, still listed, boot still fine
     assert app.page.evaluate("localStorage.getItem('pygames.save.deep-1')") == DEEP
     assert app.page.locator("li[data-unreadable]").count() == 1
-    app.page.click("[data-command='delete:deep-1']")  # the user's choice
+    app.page.click("[data-command='delete:deep-1']")  # the user's choice, undoable for a while
+    assert app.page.evaluate("localStorage.getItem('pygames.save.deep-1')") == DEEP
+    app.page.click("[data-command='lang:en']")  # the next action makes it durable
     assert app.page.evaluate("localStorage.getItem('pygames.save.deep-1')") is None
     assert app.page.locator("[data-testid=continue-list] li").count() == 0
 

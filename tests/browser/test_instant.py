@@ -131,12 +131,14 @@ def test_home_rules_and_a_start_work_before_the_runtime_is_ready(browser, test_s
             assert page.locator(f'li[data-save="{bad}"] [data-command="export-raw:{bad}"]').count() == 1
         assert "more than 64 levels" in page.inner_text('li[data-save="deep"]')
         page.click('li[data-save="odd"] [data-command="delete:odd"]')
+        assert page.get_attribute('li[data-save="odd"]', "data-deleted") == "true"  # undoable for a while,
+        assert page.evaluate("localStorage.getItem('pygames.save.odd')") == '{"game": 7}'  # so still stored
+
+        # Rules pages (the next action: the delete is made durable).
+        page.click('[data-shell-rules="ps"]')
         assert rows.count() == 3 and "odd" not in page.evaluate("localStorage.getItem('pygames.saves')")
         assert page.evaluate("localStorage.getItem('pygames.save.odd')") is None
         assert page.evaluate("localStorage.getItem('pygames.save.bad')") == "{not json"  # kept, not "repaired"
-
-        # Rules pages.
-        page.click('[data-shell-rules="ps"]')
         page.wait_for_selector("#rules-body article.ps-rules")  # its own file, fetched while the runtime is held
         assert page.locator("#rules").is_visible() and "Passages Secrets" in page.inner_text("#rules-body")
         page.click("#rules [data-command=close-rules]")
