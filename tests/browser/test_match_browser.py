@@ -215,5 +215,5 @@ def test_a_tie_in_the_last_tie_break_game_stands_spy_6_11(app):
     wait_over(app)
     assert page.inner_text("[data-testid=tie-stands]") == EN["match.tie_stands"]
     assert page.locator("[data-testid=follow-up]").count() == 0
-    assert "Tie-break game between Ann and Bob" in page.inner_text("#game-title")
+    assert page.inner_text("[data-testid=match] h3") == "Tie-break game between Ann and Bob"
     assert not [e for e in app.errors if "Error" in e], app.errors
