@@ -3,7 +3,7 @@
 Why a depth check before parsing: CPython's json refuses a very deep document with RecursionError, but in
 Pyodide the same recursion overflows the WebAssembly stack first and kills the interpreter ("Maximum call
 stack size exceeded"). So depth is measured here without recursion, and deep text never reaches json.loads.
-Every guard here is linear in its input: a hostile save of the largest size allowed is refused in a blink.
+Depth is counted in one pass over the text, in C, so a hostile save of the largest size allowed is refused at once.
 """
 
 from __future__ import annotations

@@ -49,12 +49,12 @@ class Match:
         results, tied = data.get("results", []), data.get("tied", [])
         if not (_is_int(number) and _is_int(best_of) and 1 <= number <= MAX_GAMES and 0 <= best_of <= MAX_GAMES):
             raise BadMatch("number")
-        if (number > best_of) if kind == BEST_OF else (number < 2 or best_of != 0):
-            raise BadMatch("best_of")
+        if not (number <= best_of if kind == BEST_OF else number >= 2 and best_of == 0):
+            raise BadMatch("best_of")  # a tie-break game follows a tied game: it is game 2 at least
         if not isinstance(results, list) or len(results) != number - 1 \
                 or not all(_are_seats(r, players) and (kind == BEST_OF or not r) for r in results):
             raise BadMatch("results")
-        if not _are_seats(tied, players) or (len(tied) < 2 if kind == TIEBREAK else len(tied) > 0):
+        if not (_are_seats(tied, players) and (len(tied) >= 2 if kind == TIEBREAK else not tied)):
             raise BadMatch("tied")
         return cls(kind, number, best_of, tuple(tuple(r) for r in results), tuple(tied))
 
