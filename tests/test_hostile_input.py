@@ -8,7 +8,12 @@ profile in conftest.py bounds and derandomizes the number of examples.
 from __future__ import annotations
 
 import json
+import random
+import re
+import shutil
+import subprocess
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given
@@ -17,8 +22,10 @@ from pygames_testgames import hidden_nim as nim
 
 from pygames import core
 from pygames.core import guard, registry
+from pygames.web import session as session_module
 from pygames.web.session import COMPUTER, EASY, HUMAN, LinkError, Seat, Session, parse_deep_link
 
+ROOT = Path(__file__).resolve().parent.parent
 GAMES = {**registry.playable(), "hnim": nim}
 REAL = ("ps", "pax", "spy", "sik")
 
@@ -84,6 +91,74 @@ def test_nesting_depth_never_under_counts_arbitrary_text(text):
     assert guard.nesting_depth(text) >= depth_of(value)
 
 
+def scan_depth(text: str) -> int:
+    """Reference: static/shell.js's nestingDepth written out in Python, one character at a time."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for c in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth -= 1
+    return deepest
+
+
+# Text made to trip a string scanner: quotes, backslashes, escaped quotes and brackets, with some other characters.
+QUOTE_PIECES = ('"', "\\", '\\"', "\\\\", "[", "]", "{", "}", '"["', "a", "é", "\n", "[" * 70, "]" * 70)
+quote_texts = st.lists(st.sampled_from(QUOTE_PIECES), max_size=120).map("".join) \
+    | st.text(alphabet='"\\[]{}a\u00e9\U0001f600\n', max_size=300)
+QUOTE_FILE = '"' + '\\"' * 30_000  # 60 KB: an unclosed string of escaped quotes (made the old scanner quadratic)
+
+
+@given(quote_texts)
+def test_nesting_depth_is_the_shell_scan_on_text_full_of_quotes_and_backslashes(text):
+    assert guard.nesting_depth(text) == scan_depth(text)
+
+
+@given(json_trees, st.sampled_from(('"', '\\"', "\\", "[" * 70)))
+def test_nesting_depth_is_exact_on_json_holding_quotes_and_backslashes(value, piece):
+    value = [value, piece * 3, {piece: [piece]}]
+    assert guard.nesting_depth(json.dumps(value)) == depth_of(value)
+
+
+@pytest.mark.parametrize("text", [QUOTE_FILE, QUOTE_FILE + "[" * 100, "[" * 100 + QUOTE_FILE,
+                                  '\\"' * 30_000 + "[" * 100, '["\\"",' * 10_000, '"' + "\\" * 60_001 + '"[[',
+                                  "[" * 100_000 + "]" * 100_000, '{"a":' * 20_000 + "1" + "}" * 20_000])
+def test_nesting_depth_of_regression_files(text):
+    """The 60 KB file that froze the page, its variants with brackets after and before it, and deep saves."""
+    assert guard.nesting_depth(text) == scan_depth(text)
+    with pytest.raises(core.InvalidSave) as exc:
+        core.parse_json(text)
+    assert exc.value.key == ("core.save.too_deep" if scan_depth(text) > guard.MAX_DEPTH else "core.save.not_json")
+
+
+def test_shell_js_scans_depth_as_the_core_does():
+    """One behaviour: static/shell.js's nestingDepth, run by Node, gives the core's depth on seeded hostile texts."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed by the build and by this test")
+    source = (ROOT / "static" / "shell.js").read_text(encoding="utf-8")
+    function = re.search(r"^  function nestingDepth\(text\) \{$.*?^  \}$", source, re.M | re.S).group(0)
+    rng = random.Random(15)
+    texts = ["".join(rng.choices(QUOTE_PIECES, k=rng.randrange(60))) for _ in range(400)]
+    texts += [QUOTE_FILE + "[" * 100, json.dumps({"n": ['\\"[', "{", [[[]]]]})]
+    script = function + "\nconst texts = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n" \
+        "process.stdout.write(JSON.stringify(texts.map(nestingDepth)));"
+    out = subprocess.run([node, "-e", script], input=json.dumps(texts), capture_output=True, text=True, timeout=60,
+                         check=True)
+    assert json.loads(out.stdout) == [guard.nesting_depth(t) for t in texts]
+
+
 @pytest.mark.parametrize("depth", [65, 5_000, 900_000])
 @pytest.mark.parametrize("array", [True, False])
 def test_saves_nested_deeper_than_the_limit_are_refused_before_parsing(depth, array):
@@ -100,6 +175,24 @@ def test_saves_nested_deeper_than_the_limit_are_refused_before_parsing(depth, ar
 def test_brackets_inside_strings_do_not_count_as_depth():
     text = json.dumps({"names": ["[" * 500, "{" * 500, '\\"[[[' * 100]})
     assert guard.nesting_depth(text) == 2 and core.parse_json(text)["names"][0] == "[" * 500
+
+
+# --------------------------------------------------------------------------- seat names
+
+
+@given(st.text(max_size=session_module.MAX_NAME_SOURCE))
+def test_a_name_is_cleaned_as_a_whole_up_to_the_length_looked_at(name):
+    assert session_module.clean_name(name) == "".join(c for c in name if c.isprintable()).strip()[:24]
+
+
+def test_a_huge_seat_name_is_cut_before_it_is_cleaned():
+    """Only the first MAX_NAME_SOURCE characters of a name are ever looked at: a 1 MB name in a save loads with
+    its first 24 characters, and characters past the cut (here "Bob") are never read."""
+    data = json.loads(saved("spy"))
+    data["seats"][0]["name"] = "Ann " * 250_000
+    data["seats"][1]["name"] = "\u200b" * session_module.MAX_NAME_SOURCE + "Bob" * 300_000
+    session = Session.from_save(json.dumps(data), GAMES)
+    assert [seat.name for seat in session.seats[:2]] == ["Ann " * 6, ""]
 
 
 # --------------------------------------------------------------------------- the save loader

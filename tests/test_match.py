@@ -96,20 +96,61 @@ def test_a_whole_match_played_saved_and_resumed_sik_6_20():
     assert winner is not None and sum(1 for w in played if w == (winner,)) == 2
 
 def test_bad_match_records_are_refused_with_a_reason():
-    """A forged match record in a save is refused (core.save.schema, field "match"); the game is not loaded."""
+    """A forged match record in a save is refused (core.save.schema, field "match.<part>"); the game is not
+    loaded. Every list of the record is bounded: seats by the number of players, each seat once."""
     session = Session.start(sik, SEATS, 3, {"match": "bo3"}, "x")
     session.match = Match(BEST_OF, 2, 3, ((0,),))
     good = json.loads(session.to_save())
     assert Session.from_save(json.dumps(good), {"sik": sik}).match == session.match
-    for bad in ({"kind": "league"}, {"kind": BEST_OF, "number": 2, "best_of": 3, "results": []},
-                {"kind": BEST_OF, "number": 2, "best_of": 3, "results": [[5]]},
-                {"kind": BEST_OF, "number": 4, "best_of": 3, "results": [[0], [1], [0]]},
-                {"kind": TIEBREAK, "number": True, "results": []}, "bo3"):
+    best_of, tiebreak = {"kind": BEST_OF, "number": 2, "best_of": 3}, {"kind": TIEBREAK, "number": 2, "best_of": 0}
+    for bad, part in (({"kind": "league"}, "kind"), ("bo3", "kind"), ({**best_of, "results": []}, "results"),
+                      ({**best_of, "results": [[5]]}, "results"), ({**best_of, "results": [[0, 0]]}, "results"),
+                      ({**best_of, "results": [[0, 1, 0]]}, "results"), ({**best_of, "results": [7]}, "results"),
+                      ({**best_of, "number": 4, "results": [[0], [1], [0]]}, "best_of"),
+                      ({**best_of, "results": [[0]], "tied": [0, 1]}, "tied"),
+                      ({"kind": TIEBREAK, "number": True, "results": []}, "number"),
+                      ({**tiebreak, "number": 1, "results": [], "tied": [0, 1]}, "best_of"),
+                      ({**tiebreak, "best_of": 3, "results": [[]], "tied": [0, 1]}, "best_of"),
+                      ({**tiebreak, "results": [[0]], "tied": [0, 1]}, "results"),
+                      ({**tiebreak, "results": [[]], "tied": [0]}, "tied"),
+                      ({**tiebreak, "results": [[]], "tied": [0, 0]}, "tied"),
+                      ({**tiebreak, "results": [[]], "tied": [0, 1, 2]}, "tied"),
+                      ({**tiebreak, "number": 100, "results": [[]] * 99, "tied": [0, 1]}, "number")):
         data = dict(good, match=bad)
         with pytest.raises(core.InvalidSave) as info:
             Session.from_save(json.dumps(data), {"sik": sik})
-        assert info.value.key == "core.save.schema" and info.value.params == {"field": "match"}
+        assert info.value.key == "core.save.schema" and info.value.params == {"field": f"match.{part}"}, bad
     assert Session.from_save(json.dumps({k: v for k, v in good.items() if k != "match"}), {"sik": sik}).match is None
+
+
+def test_a_record_with_300000_tied_seats_is_refused_by_its_length():
+    """A crafted tie-break record naming 300,000 tied seats (each a real seat: 600 KB of "0,1,") is refused as
+    "field match.tied", before any title could be drawn from it."""
+    session = Session.start(spy, SEATS, 10, {}, "x")
+    session.match = Match(TIEBREAK, 2, 0, ((),), (0, 1))
+    data = json.loads(session.to_save())
+    assert Session.from_save(json.dumps(data), {"spy": spy}).match == session.match
+    data["match"]["tied"] = [0, 1] * 150_000
+    with pytest.raises(core.InvalidSave) as info:
+        Session.from_save(json.dumps(data), {"spy": spy})
+    assert info.value.key == "core.save.schema" and info.value.params == {"field": "match.tied"}
+
+
+def test_a_chain_of_tie_break_games_stops_at_the_last_game_it_can_save_spy_6_11():
+    """SPY-6.11: tie after tie, every tie-break game the app offers is saved and loads again with its record, up to
+    game MAX_GAMES; a tie in that game stands (no further game is offered), so no save is ever refused."""
+    options = resolve_options(spy, {})
+    record, seed, tie = None, 10, {"winners": [], "tied": [0, 1]}
+    offered = 0
+    while (follow := matches.follow_up(spy, options, seed, record, tie, 2)) is not None:
+        offered += 1
+        session = Session.start(spy, SEATS, follow.seed, follow.options, f"tb-{follow.match.number}")
+        session.match = follow.match
+        assert Session.from_save(session.to_save(), {"spy": spy}).match == follow.match
+        assert not matches.tie_stands(follow.match, {"winners": [0], "tied": []})
+        record, seed = follow.match, follow.seed
+    assert offered == matches.MAX_GAMES - 1 and record.number == matches.MAX_GAMES
+    assert matches.tie_stands(record, tie) and not matches.tie_stands(record, {"winners": [1], "tied": []})
 
 
 def test_many_seeded_matches_keep_their_invariants_sik_6_20():

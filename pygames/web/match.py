@@ -7,7 +7,7 @@ Pure Python (no DOM), game-independent. Two cases share one path, the *follow-up
   deciding last one the seats switch sides (the next value of the "sides" option); the deciding last game draws
   its sides at random, from its own seed, so a match replays identically.
 - Whatever the game, a result that names tied players (``result["tied"]``, SPY-6.11) offers a tie-break game:
-  the same seats and the same options.
+  the same seats and the same options. A run of tie-break games stops at game MAX_GAMES: a tie there stands.
 
 Each game of a match is an ordinary saved game; its save carries a small match record (`Match.to_json`) with the
 winners of the games already finished, so a reload mid-match resumes the right game with the right score.
@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from pygames.core.rng import Rng
 
 BEST_OF, TIEBREAK = "bestof", "tiebreak"
-MAX_GAMES = 99
+MAX_GAMES = 99  # games in a match or a run of tie-break games: the last tie-break game may end tied for good
 
 
 class BadMatch(ValueError):
-    """A match record in a save that cannot be right."""
+    """A match record in a save that cannot be right; str() names the part of the record (number, tied…)."""
 
 
 @dataclass(frozen=True)
@@ -41,22 +41,28 @@ class Match:
 
     @classmethod
     def from_json(cls, data, players: int) -> Match:
-        """Rebuild a record from a save, refusing anything inconsistent (a save is never trusted)."""
+        """Rebuild a record from a save, refusing anything inconsistent (a save is never trusted). Every list is
+        bounded before it is read: games by MAX_GAMES, seats by the number of players, each seat once."""
         if not isinstance(data, dict) or data.get("kind") not in (BEST_OF, TIEBREAK):
             raise BadMatch("kind")
-        number, best_of = data.get("number"), data.get("best_of", 0)
+        kind, number, best_of = data["kind"], data.get("number"), data.get("best_of", 0)
         results, tied = data.get("results", []), data.get("tied", [])
         if not (_is_int(number) and _is_int(best_of) and 1 <= number <= MAX_GAMES and 0 <= best_of <= MAX_GAMES):
             raise BadMatch("number")
-        if not isinstance(results, list) or len(results) != number - 1 or not isinstance(tied, list):
+        if not (number <= best_of if kind == BEST_OF else number >= 2 and best_of == 0):
+            raise BadMatch("best_of")  # a tie-break game follows a tied game: it is game 2 at least
+        if not isinstance(results, list) or len(results) != number - 1 \
+                or not all(_are_seats(r, players) and (kind == BEST_OF or not r) for r in results):
             raise BadMatch("results")
-        seats = [*tied, *(s for r in results if isinstance(r, list) for s in r)]
-        if any(not isinstance(r, list) for r in results) or any(not _is_int(s) or not 0 <= s < players
-                                                                 for s in seats):
-            raise BadMatch("seats")
-        if data["kind"] == BEST_OF and not number <= best_of:
-            raise BadMatch("best_of")
-        return cls(data["kind"], number, best_of, tuple(tuple(r) for r in results), tuple(tied))
+        if not (_are_seats(tied, players) and (len(tied) >= 2 if kind == TIEBREAK else not tied)):
+            raise BadMatch("tied")
+        return cls(kind, number, best_of, tuple(tuple(r) for r in results), tuple(tied))
+
+
+def _are_seats(seats, players: int) -> bool:
+    """A list of distinct seats of this game (so never longer than the number of players)."""
+    return isinstance(seats, list) and len(seats) <= players and all(_is_int(s) and 0 <= s < players for s in seats) \
+        and len(set(seats)) == len(seats)
 
 
 def _is_int(value) -> bool:
@@ -147,7 +153,7 @@ def follow_up(game, options: dict, seed: int, match: Match | None, result: dict,
     """The game the end screen offers to start with the same seats, or None.
 
     - In an undecided best-of match: its next game (sides switched or drawn, SIK-6.20).
-    - After a tie for first place (SPY-6.11): a tie-break game with the same options.
+    - After a tie for first place (SPY-6.11): a tie-break game with the same options, up to game MAX_GAMES.
     """
     winners = tuple(result.get("winners") or ())
     if match is not None and match.kind == BEST_OF:
@@ -159,9 +165,16 @@ def follow_up(game, options: dict, seed: int, match: Match | None, result: dict,
         new_options, sides = next_sides(game, options, record, new_seed)
         return FollowUp("next", new_options, new_seed, record, sides)
     tied = tuple(result.get("tied") or ())
-    if len(tied) > 1:
+    if len(tied) > 1 and not tie_stands(match, result):
         earlier = match.results if match is not None and match.kind == TIEBREAK else ()
         number = len(earlier) + 2  # the tied game was number len(earlier) + 1
         record = Match(TIEBREAK, number, 0, (*earlier, ()), tied)
         return FollowUp("tiebreak", dict(options), next_seed(seed, number), record)
     return None
+
+
+def tie_stands(match: Match | None, result: dict) -> bool:
+    """A tie in the last game a run of tie-break games may have (game MAX_GAMES): no further game is offered, so
+    the app never writes a record it would refuse to read."""
+    tied = result.get("tied") or ()
+    return len(tied) > 1 and match is not None and match.kind == TIEBREAK and match.number >= MAX_GAMES

@@ -52,6 +52,8 @@ def panel(cat, session, result: dict):
                 "match.won", player=winner, score=score_text(cat, score))
             box.appendChild(el("p", {"class": "match-result", "data-testid": "match-result",
                                      "data-winner": "" if winner is None else winner}, text))
+    if matches.tie_stands(match, result):
+        box.appendChild(el("p", {"data-testid": "tie-stands"}, cat.t("match.tie_stands")))
     if follow is not None:
         if follow.kind == "tiebreak":
             box.appendChild(el("p", None, cat.t("match.tiebreak_hint")))

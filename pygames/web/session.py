@@ -23,6 +23,7 @@ EASY, NORMAL, HARD = "easy", "normal", "hard"  # computer levels; the old kind C
 LEVELS = (EASY, NORMAL, HARD)
 KINDS = (HUMAN, COMPUTER, *LEVELS)
 MAX_NAME = 24
+MAX_NAME_SOURCE = 4 * MAX_NAME  # characters of a raw name looked at: room for the ones cleaning removes
 
 
 @dataclass
@@ -41,8 +42,9 @@ class Seat:
 
 def clean_name(name) -> str:
     """Names are plain text: trimmed, control characters removed, length capped. Never HTML.
-    An empty name means "use the default name" (shown in the current language)."""
-    return "".join(ch for ch in str(name) if ch.isprintable()).strip()[:MAX_NAME]
+    An empty name means "use the default name" (shown in the current language). The raw text is cut first, so
+    a hostile name of any length costs no more than a typed one."""
+    return "".join(ch for ch in str(name)[:MAX_NAME_SOURCE] if ch.isprintable()).strip()[:MAX_NAME]
 
 
 @dataclass
@@ -92,7 +94,8 @@ class Session:
             try:
                 session.match = Match.from_json(data["match"], state["players"])
             except BadMatch as exc:
-                raise core.InvalidSave("core.save.schema", {"field": "match"}, f"bad match record: {exc}") from exc
+                raise core.InvalidSave("core.save.schema", {"field": f"match.{exc}"}, f"bad match record: {exc}") \
+                    from exc
         session.viewer = session.initial_viewer()
         session.tutorial = data["tutorial"] if isinstance(data.get("tutorial"), str) else None
         return session

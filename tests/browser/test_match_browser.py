@@ -21,6 +21,7 @@ from pygames import spyworld as spy
 from pygames.web import i18n
 from pygames.web import match as matches
 from pygames.web.match import Match
+from pygames.web.session import EASY, Seat, Session
 
 pytestmark = pytest.mark.browser
 EN = i18n.load()["en"]
@@ -194,4 +195,25 @@ def test_seven_players_from_the_dialog_free_agents_and_a_border_wall(app):
     assert state["turn"] == 2 and state["sheets"][0]["walls"] == [action[5:]]
     assert page.locator(".spy-wall").count() >= 1
     assert "on the outer edge" in page.inner_text("#log")
+    assert not [e for e in app.errors if "Error" in e], app.errors
+
+
+def test_a_tie_in_the_last_tie_break_game_stands_spy_6_11(app):
+    """SPY-6.11: a tie in the last game a run of tie-break games may have (a finished save of game 99, seed 10)
+    stands: the end screen says so and offers no further game, whose save the app could not read back."""
+    session = Session.start(spy, [Seat("Ann", EASY), Seat("Bob", EASY)], 10, {"lair": 2}, "tb99")
+    while not session.over:
+        assert session.bot_step() is not None
+    assert session.result()["tied"] == [0, 1]
+    session.match = Match(matches.TIEBREAK, matches.MAX_GAMES, 0, ((),) * (matches.MAX_GAMES - 1), (0, 1))
+    app.reset_storage()
+    app.page.evaluate("""([id, text]) => { localStorage.setItem('pygames.save.' + id, text);
+        localStorage.setItem('pygames.saves', JSON.stringify([id])); }""", ["tb99", session.to_save(updated=1.0)])
+    app.open("?botdelay=0")
+    page = app.page
+    page.click('[data-command="resume:tb99"]')
+    wait_over(app)
+    assert page.inner_text("[data-testid=tie-stands]") == EN["match.tie_stands"]
+    assert page.locator("[data-testid=follow-up]").count() == 0
+    assert page.inner_text("[data-testid=match] h3") == "Tie-break game between Ann and Bob"
     assert not [e for e in app.errors if "Error" in e], app.errors
