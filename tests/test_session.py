@@ -82,6 +82,16 @@ def test_save_round_trip_keeps_seats_and_state():
     assert core.state_to_json(again.state) == core.state_to_json(s.state)
 
 
+@pytest.mark.parametrize("tutorial, kept", [("hnim", "hnim"), ("ps", None), ("x" * 1_000_000, None), (7, None)])
+def test_a_save_is_a_guided_game_only_when_its_tutorial_field_names_its_own_game(tutorial, kept):
+    """Any other value is dropped on load: not written back with every move, nor switching the computer's chance."""
+    data = json.loads(hot_seat(5).to_save())
+    data["tutorial"] = tutorial
+    again = Session.from_save(json.dumps(data), GAMES, save_id="x")
+    assert again.tutorial == kept
+    assert json.loads(again.to_save()).get("tutorial") == kept
+
+
 @pytest.mark.parametrize("seats", [None, [], [{"name": "A", "kind": "human"}], [{"name": "A"}, {"name": "B"}],
                                    "xx", [{"name": "A", "kind": "human"}, {"name": "B", "kind": "robot"}]])
 def test_saves_with_bad_seats_are_rejected(seats):

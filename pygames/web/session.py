@@ -97,7 +97,9 @@ class Session:
                 raise core.InvalidSave("core.save.schema", {"field": f"match.{exc}"}, f"bad match record: {exc}") \
                     from exc
         session.viewer = session.initial_viewer()
-        session.tutorial = data["tutorial"] if isinstance(data.get("tutorial"), str) else None
+        # A guided game names its own game; any other value (of any length) is not a tutorial and is dropped, so it
+        # is never written back with every move nor switches the computer to the tutorial's chance.
+        session.tutorial = game.ID if data.get("tutorial") == game.ID else None
         return session
 
     def to_save(self, updated: float = 0.0) -> str:
