@@ -354,9 +354,10 @@ def dialog_kinds() -> dict:
 
 
 def dialog_specs(with_test_games: bool) -> dict[str, dict]:
-    """{game: {players: [lo, hi], options: [{id, labels, default, players}]}} for the prebuilt new-game dialog; the
-    same fields as app.py's dialog (option values are choice indices; `players`: the seat counts an option applies
-    to, or None). Every playable game, test games included."""
+    """{game: {players: [lo, hi], options: [{id, labels, default, players, needs}]}} for the prebuilt new-game
+    dialog; the same fields as app.py's dialog (option values are choice indices; `players`: the seat counts an
+    option applies to, or None; `needs`: the fewest seats each choice needs). Every playable game, test games
+    included."""
     sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
     from pygames.core import registry
     from pygames.web import kit
@@ -366,7 +367,8 @@ def dialog_specs(with_test_games: bool) -> dict[str, dict]:
         if gid not in registry.GAME_IDS and not with_test_games:
             continue
         options = [{"id": o["id"], "labels": [f"{gid}.opt.{o['id']}.{c}" for c in o["choices"]],
-                    "default": o["choices"].index(kit.dialog_default(o)), "players": o.get("players")}
+                    "default": o["choices"].index(kit.dialog_default(o)), "players": o.get("players"),
+                    "needs": kit.choice_needs(o)}
                    for o in game.OPTIONS]
         specs[gid] = {"players": list(getattr(game, "DIALOG_PLAYERS", game.PLAYERS)), "options": options}
     return specs

@@ -389,7 +389,15 @@
     for (const el of document.querySelectorAll("[data-option]")) {
       const opt = options.find((o) => o.id === el.dataset.option) || { id: el.dataset.option };
       el.closest("label").hidden = !optionApplies(opt, count);
+      if (opt.needs) offerChoices(el, opt.needs, count, opt.default);
     }
+  }
+
+  /** Hide (and disable) the choices that need more seats (kit.offer_choices, same rule): a 2-player PAX game offers
+   *  no Player 3 as its start player; one hidden while chosen falls back to the default. */
+  function offerChoices(select, needs, count, fallback) {
+    needs.forEach((need, i) => { select.options[i].hidden = select.options[i].disabled = count < need; });
+    if (count < needs[Number(select.value) || 0]) select.value = String(fallback);
   }
 
   /** The same fields as Python's dialog (app.py reads them back when it starts the game). */

@@ -36,3 +36,12 @@ def test_the_prebuilt_dialog_gets_the_same_defaults_and_seat_ranges():
     lair = next(o for o in specs["spy"]["options"] if o["id"] == "lair")
     assert lair["labels"][lair["default"]] == "spy.opt.lair.1"
     assert {o["id"]: o["players"] for o in specs["pax"]["options"]} == {"level": [1, 1], "start": [2, 4]}
+
+
+def test_a_start_player_is_offered_only_when_that_seat_plays():
+    """PAX-3.8: the host may choose the start player among the seats in play; no Player 3 in a 2-player game."""
+    start = option(pax, "start")
+    assert kit.choice_needs(start) == [0, 1, 2, 3, 4]
+    assert kit.choice_needs(option(pax, "level")) == [0] * 5  # a level is not a seat
+    needs = {o["id"]: o["needs"] for o in build.dialog_specs(with_test_games=False)["pax"]["options"]}
+    assert needs["start"] == [0, 1, 2, 3, 4]

@@ -21,7 +21,7 @@ OPTIONS = [
     # PAX-3.13 / PAX-8.4: the solo level (the dialog shows it for a solo game only)
     {"id": "level", "choices": [1, 2, 3, 4, 5], "default": 1, "players": [1, 1]},
     # PAX-3.8: the host's override of the random start player (nobody to choose from in a solo game)
-    {"id": "start", "choices": ["random", 0, 1, 2, 3], "default": "random", "players": [2, 4]},
+    {"id": "start", "choices": ["random", 0, 1, 2, 3], "default": "random", "players": [2, 4], "seat_choices": True},
 ]
 
 __all__ = ["FORMAT", "ID", "OPTIONS", "PLAYERS", "READY", "action_label", "apply_action", "bots", "determinize",

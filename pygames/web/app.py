@@ -255,6 +255,8 @@ class App:
         for node in js.document.querySelectorAll("[data-option]"):
             option = options.get(str(node.dataset.option), {"id": str(node.dataset.option)})
             node.closest("label").hidden = not kit.option_applies(option, count)
+            if "choices" in option:
+                kit.offer_choices(node, option, count)
 
     def read_new_game_form(self) -> dict:
         names = [str(n.value) for n in js.document.querySelectorAll("[data-seat-name]")]

@@ -41,6 +41,25 @@ def option_applies(option: dict, seat_count: int) -> bool:
     return low <= seat_count <= high
 
 
+def choice_needs(option: dict) -> list[int]:
+    """For each choice of an option, the fewest seats it needs: an option whose numbered choices are seats
+    (`seat_choices`: PAX's start player) offers seat k only when k is in play, so a 2-player game offers no Player 3.
+    static/shell.js hides the same choices from the `needs` list build.py passes to it."""
+    seats = option.get("seat_choices", False)
+    return [choice + 1 if seats and isinstance(choice, int) else 0 for choice in option["choices"]]
+
+
+def offer_choices(select, option: dict, seat_count: int) -> None:
+    """Hide (and disable) the choices of an option's dialog `<select>` that need more seats; one hidden while chosen
+    falls back to the dialog's default. Same as static/shell.js `offerChoices`."""
+    needs = choice_needs(option)
+    for i, need in enumerate(needs):
+        item = select.options.item(i)
+        item.hidden = item.disabled = seat_count < need
+    if seat_count < needs[int(select.value or 0)]:
+        select.value = str(option["choices"].index(dialog_default(option)))
+
+
 def dialog_default(option: dict):
     """The choice the new-game dialog starts from: the game's `dialog_default` when it suggests one for a player
     choosing in the dialog (Spyworld's first-game lair), else the rules' default."""

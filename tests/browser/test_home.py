@@ -299,6 +299,12 @@ def seat_form(page) -> dict:
         lair: (document.querySelector('[data-option=lair]') || {}).selectedOptions?.[0]?.textContent})""")
 
 
+def start_choices(page) -> list[str]:
+    """The start players PAX's dialog offers (choice keys, read from the labels' catalogue order)."""
+    return page.eval_on_selector("[data-option=start]", """e => [...e.options].filter(o => !o.hidden && !o.disabled)
+        .map(o => ['random', '0', '1', '2', '3'][o.index])""")
+
+
 def check_dialog_defaults(page) -> None:
     """What a new game offers: seat 1 human, the others the normal computer, no name or seed from an earlier game;
     PAX's solo level only for a solo game (the start player only with players to choose from); Spyworld's lair the
@@ -308,6 +314,11 @@ def check_dialog_defaults(page) -> None:
     page.select_option("#seat-count", "3")
     form = seat_form(page)
     assert form["shown"] == ["start"] and form["kinds"] == ["human", "normal", "normal"]
+    assert start_choices(page) == ["random", "0", "1", "2"]  # no Player 4 in a 3-player game
+    page.select_option("[data-option=start]", index=3)  # Player 3 starts...
+    page.select_option("#seat-count", "2")  # ...until there is no Player 3: back to the default
+    assert start_choices(page) == ["random", "0", "1"]
+    assert page.eval_on_selector("[data-option=start]", "e => e.selectedIndex") == 0
     page.click("#newgame [data-command=home]")
     page.click('[data-command="new:spy"]')
     assert seat_form(page)["lair"] == EN["spy.opt.lair.1"]
