@@ -399,7 +399,8 @@ def areas_section(ctx: Ctx):
         kit.anim_key(head.children.item(1), f"pax-hand-{q}")  # the hand count: where a seat's played cards come from
         parts = [head]
         if seat["hand_public"] and q != ctx.me:
-            parts.append(note(t("pax.ui.hand_known", cards=", ".join(seat["hand_public"]))))
+            known = format_arg("cards", ",".join(seat["hand_public"]), ctx.cat)  # named as the cards show them
+            parts.append(note(t("pax.ui.hand_known", cards=known)))
         parts.append(category_columns(ctx, seat["area"], seat["strength"], sym, came_from=f"pax-hand-{q}"))
         cls = "pax-seat" + (" pax-active" if g["active"] == q else "") + (" pax-mine" if q == ctx.me else "")
         boxes.append(el("div", {"class": cls, "data-seat": q}, None, parts))
