@@ -235,9 +235,13 @@ def test_saved_game_round_trip():
     ("not json", "core.save.not_json"),
     ("[1, 2]", "core.save.schema"),
     ('{"app": "other"}', "core.save.not_ours"),
-    ('{"app": "pygames", "save_format": 99}', "core.save.version"),
+    ('{"app": "pygames", "save_format": 99}', "core.save.newer"),
+    ('{"app": "pygames", "save_format": 0}', "core.save.older"),
+    ('{"app": "pygames"}', "core.save.no_version"),
+    ('{"app": "pygames", "save_format": "1"}', "core.save.no_version"),
     ('{"app": "pygames", "save_format": 1, "game": "chess"}', "core.save.unknown_game"),
-    ('{"app": "pygames", "save_format": 1, "game": "hnim", "format": 7}', "core.save.version"),
+    ('{"app": "pygames", "save_format": 1, "game": "hnim", "format": 7}', "core.save.newer"),
+    ('{"app": "pygames", "save_format": 1, "game": "hnim"}', "core.save.no_version"),
     ('{"app": "pygames", "save_format": 1, "game": "hnim", "format": 1, "players": 2, "seed": "x",'
      ' "options": {}, "history": []}', "core.save.schema"),
     ('{"app": "pygames", "save_format": 1, "game": "hnim", "format": 1, "players": 5, "seed": 1,'
@@ -253,6 +257,11 @@ def test_corrupt_or_hostile_saves_are_rejected_with_a_reason(text, key):
     with pytest.raises(core.InvalidSave) as exc:
         core.load_recipe(text, {"hnim": nim})
     assert exc.value.key == key
+    from pygames.web import i18n  # the reason in words: never "None", never a field left unfilled
+
+    for lang in i18n.LANGS:
+        words = i18n.Catalogue(lang=lang).t(key, **exc.value.params)
+        assert words != key and "None" not in words and "{" not in words, words
 
 
 # --------------------------------------------------------------------------- bots and registry

@@ -77,3 +77,52 @@ def test_a_counted_word_after_a_number_agrees_with_it_in_every_catalogue():
     assert en.t("pax.log.income", player=0, gained=2).endswith("2 Aurei of income.")
     assert fr.t("pax.err.cap", category="Flotte", symbols=1, cap=0).startswith("Flotte : 1 symbole,")
     assert fr.t("spy.ui.box", n=2, cost=1, ticked="") == "Case 2 : 1 liasse"
+
+
+def test_french_elides_de_que_le_la_before_a_vowel_sound():
+    """"de Élodie" is written "d'Élodie" (and "de Ordinateur 2" "d'Ordinateur 2"), everywhere a template says
+    `de {player}`; an h stays unelided ("de Hugo": whether an h is mute depends on the word); English untouched."""
+    fr = i18n.Catalogue(lang="fr")
+    fr.set_seats(["Élodie", "", "Ann", "Bob", "Hugo"], {1})
+    expected = ["d'Élodie", "d'Ordinateur 2", "d'Ann", "de Bob", "de Hugo"]
+    for seat, words in enumerate(expected):
+        assert fr.t("sik.log.discarded", card="X", player=seat) == f"X va dans la défausse {words}."
+        assert fr.t("pax.log.turn", round=2, player=seat) == f"Round 2 : tour {words}."
+        assert fr.t("spy.log.explores", player=3, owner_player=seat).endswith(f"le repaire {words}.")
+        assert fr.t("core.err.not_your_turn", player=seat) == f"Ce n'est pas au tour {words}."
+    assert fr.t("sik.ui.waiting", player=3, what="attaquer") == "Bob est en train d'attaquer"
+    elided = i18n.elide("La {x} et que {y} ou le {z}", {"x": "Île", "y": "Anne", "z": "Bob"})
+    assert elided == "L'{x} et qu'{y} ou le {z}"
+    assert i18n.elide("de {n} à {m}", {"n": "1", "m": "4"}) == "de {n} à {m}"  # digits are not vowels
+    en = i18n.Catalogue(lang="en")
+    en.set_seats(["Élodie", "Bob"], set())
+    assert en.t("core.err.not_your_turn", player=0) == "It is not Élodie's turn."
+
+
+def test_every_french_de_before_a_seat_name_elides():
+    """No French template leaves "de <vowel name>" in any catalogue: each `de {…player}` meets the elision."""
+    import re
+
+    fr = i18n.Catalogue(lang="fr")
+    fr.set_seats(["Élodie", "Élodie", "Élodie", "Élodie"], set())
+    seat_field = re.compile(r"\{(\w*player)\}")
+    checked = 0
+    for key, template in fr.strings["fr"].items():
+        if not re.search(r"\bde \{\w*player\}", template):
+            continue
+        args = {name: 0 for name in re.findall(r"\{(\w+)[:}]", template)}
+        args.update({name: 1 for name in seat_field.findall(template)})
+        text = fr.t(key, **args)
+        assert "de Élodie" not in text and "d'Élodie" in text, (key, text)
+        checked += 1
+    assert checked >= 17
+
+
+def test_no_catalogue_string_speaks_like_a_developer():
+    """A board gamer reads "Game number", not "Seed (empty = random)"."""
+    import re
+
+    words = {"en": re.compile(r"\bseeds?\b|= random", re.I), "fr": re.compile(r"\bgraines?\b|= aléatoire", re.I)}
+    for lang, table in i18n.load().items():
+        wrong = {key: text for key, text in table.items() if words[lang].search(text)}
+        assert not wrong, wrong

@@ -322,8 +322,9 @@ def state_from_json(game, text: str) -> dict:
     for key in CORE_KEYS:
         if key not in data:
             raise InvalidSave("core.save.schema", {"field": key}, f"missing field {key!r}")
-    if not same_value(data["game"], game.ID) or not same_value(data["format"], game.FORMAT):
-        raise InvalidSave("core.save.version", {"version": clip(data["format"])}, "wrong game or format")
+    if not same_value(data["game"], game.ID):
+        raise InvalidSave("core.save.unknown_game", {"game": clip(data["game"], 40)}, "wrong game")
+    check_version(data["format"], game.FORMAT, "game format")
     rebuilt = _replay_recipe(game, data)
     if state_to_json(rebuilt) != state_to_json(data):
         raise InvalidSave("core.save.mismatch", {}, "the state does not match its own history")
@@ -367,18 +368,27 @@ def _parse(text) -> dict:
     return data
 
 
+def check_version(found, supported: int, what: str) -> None:
+    """A save's format number, said in words when it is not this app's: missing (then it is not a whole pygames
+    save), newer (made by a later app: update) or older (no longer read)."""
+    if same_value(found, supported):
+        return
+    if not is_int(found):
+        raise InvalidSave("core.save.no_version", {}, f"no {what} number")
+    key = "core.save.newer" if found > supported else "core.save.older"
+    raise InvalidSave(key, {"version": clip(found), "supported": supported}, f"unsupported {what} {clip(found)}")
+
+
 def load_recipe(text: str, games: dict) -> tuple[Any, dict, dict]:
     """Validate a saved game and rebuild it: (game module, state, the save's dict). Never trusts the file."""
     data = _parse(text)
     if not same_value(data.get("app"), APP):
         raise InvalidSave("core.save.not_ours", {}, "not a pygames save")
-    if not same_value(data.get("save_format"), SAVE_FORMAT):
-        raise InvalidSave("core.save.version", {"version": clip(data.get("save_format"))}, "unsupported save format")
+    check_version(data.get("save_format"), SAVE_FORMAT, "save format")
     game = games.get(data.get("game")) if isinstance(data.get("game"), str) else None
     if game is None:
         raise InvalidSave("core.save.unknown_game", {"game": clip(data.get("game"), 40)}, "unknown game")
-    if not same_value(data.get("format"), game.FORMAT):
-        raise InvalidSave("core.save.version", {"version": clip(data.get("format"))}, "unsupported game format")
+    check_version(data.get("format"), game.FORMAT, "game format")
     return game, _replay_recipe(game, data), data
 
 

@@ -721,7 +721,7 @@ class App:
         elif name == "restart" and self.session:
             by_id("confirm-text").textContent = self.cat.t("app.confirm_restart")
             by_id("confirm").hidden = False  # an in-app question, not the browser's confirm()
-            by_id("confirm-yes").focus()
+            by_id("confirm-no").focus()  # a stray Enter keeps the game: the destructive answer is never the default
         elif name == "restart-yes" and self.session:
             by_id("confirm").hidden = True
             self.session.restart()

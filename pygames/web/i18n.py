@@ -37,6 +37,30 @@ def load() -> dict[str, dict[str, str]]:
 _PLURAL_FIELD = re.compile(r"\{(\w+):([^{}|]*)\|([^{}]*)\}")
 
 
+# French elision, for every template at once: "de", "que", "le" and "la" before a field whose text starts with a vowel
+# are written "d'", "qu'", "l'" ("la défausse d'Élodie", "tour d'Ordinateur 2"), capitals kept ("De" -> "D'").
+# Accented vowels count. An h or a y is left alone: whether it elides depends on the word ("de Hugo", "de Yann").
+_ELIDABLE = re.compile(r"(?<![\w'’])(de|que|le|la|De|Que|Le|La) \{(\w+)\}")
+_VOWELS = frozenset("aeiouàâäéèêëîïôöùûüœæ")
+_ELIDED = {"de": "d'", "que": "qu'", "le": "l'", "la": "l'"}
+
+
+def starts_with_vowel(text: str) -> bool:
+    return bool(text) and text[0].lower() in _VOWELS
+
+
+def elide(template: str, values: dict) -> str:
+    """The French template with its elidable words before a vowel-initial field already contracted."""
+    def contract(match: re.Match) -> str:
+        word, name = match.group(1), match.group(2)
+        if name not in values or not starts_with_vowel(values[name]):
+            return match.group(0)
+        short = _ELIDED[word.lower()]
+        return (short[0].upper() + short[1:] if word[0].isupper() else short) + "{" + name + "}"
+
+    return _ELIDABLE.sub(contract, template)
+
+
 def _escape(word: str) -> str:
     return word.replace("{", "{{").replace("}", "}}")
 
@@ -79,6 +103,8 @@ class Catalogue:
         if "|" in template:  # `{n:card|cards}`: the word first, then str.format_map (string.Formatter is slow)
             template = _PLURAL_FIELD.sub(lambda m: _escape(m.group(2) if singular(values[m.group(1)], self.lang)
                                                            else m.group(3)), template)
+        if self.lang == "fr" and " {" in template:
+            template = elide(template, values)
         return template.format_map(values)
 
     def arg(self, name: str, value) -> str:

@@ -154,7 +154,7 @@ def test_corrupt_import_shows_an_error_and_keeps_the_game(app):
                           "options": {"pile": 7}, "history": [[0, "take:3"], [0, "end"], [1, "take:9"]],
                           "seats": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}]})
     for payload, key in ((b"{not json", "core.save.not_json"), (bad_log.encode(), "core.save.illegal_step"),
-                         (b'{"app": "pygames", "save_format": 42}', "core.save.version")):
+                         (b'{"app": "pygames"}', "core.save.no_version")):
         app.page.set_input_files("#import-file", files=[{"name": "bad.json", "mimeType": "application/json",
                                                          "buffer": payload}])
         app.page.wait_for_selector("[data-testid=error]", state="visible")

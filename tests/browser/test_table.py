@@ -73,7 +73,7 @@ def test_switching_games_gives_a_clean_setup_that_starts(table):
     assert not table.visible("[data-testid=error]")
     page.click("[data-command=start]")
     page.wait_for_selector("#game:visible")
-    assert page.inner_text("#game-title") == "Passages Secrets"
+    assert page.inner_text("#game-title") == "Prowler's Passage (Passages Secrets)"
     page.click("#game [data-command=quit]")
     page.click('[data-command="new:pax"]')
     pax_options = page.eval_on_selector_all("#options [data-option]", "els => els.map(e => e.dataset.option)")

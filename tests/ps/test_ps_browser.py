@@ -131,7 +131,7 @@ def test_ps_rules_page_in_both_languages(app):
     app.reset_storage()
     app.open("?game=ps&seats=human,easy&seed=2&botdelay=0")
     page = app.page
-    for lang, title, word in (("en", "Passages Secrets — two thieves, one city", "Midgame"),
+    for lang, title, word in (("en", "Prowler's Passage (Passages Secrets) — two thieves, one city", "Midgame"),
                               ("fr", "Passages Secrets — deux voleurs, une ville", "mi-partie")):
         page.click(f'[data-command="lang:{lang}"]')
         page.click("#game [data-command=rules]")

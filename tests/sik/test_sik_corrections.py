@@ -140,4 +140,4 @@ def test_old_saves_are_refused_clearly():
     recipe["format"] = 1
     with pytest.raises(core.InvalidSave) as err:
         core.load_recipe(json.dumps(recipe), {"sik": g})
-    assert err.value.key == "core.save.version" and g.FORMAT == 2
+    assert err.value.key == "core.save.older" and g.FORMAT == 2

@@ -206,7 +206,7 @@ def test_saves_of_the_old_layout_are_refused_clearly():
     try:
         core.load_recipe(json.dumps(record), {"spy": spy})
     except core.InvalidSave as exc:
-        assert exc.key == "core.save.version"
+        assert exc.key == "core.save.older"
     else:
         raise AssertionError("a FORMAT 1 save was loaded")
     assert core.load_recipe(json.dumps(dict(record, format=2)), {"spy": spy})[1] == state

@@ -38,8 +38,7 @@ def glyph(category: str):
 
 def card_label(card: str, cat) -> str:
     category, symbols, value = CARDS[card]
-    return cat.t("pax.ui.card_aria", category=cat.t(f"pax.category.{category}"), symbols=symbols, value=value,
-                 code=card)
+    return cat.t("pax.ui.card_aria", category=cat.t(f"pax.category.{category}"), symbols=symbols, value=value)
 
 
 def format_arg(name: str, value, cat) -> str | None:
@@ -57,11 +56,11 @@ def format_arg(name: str, value, cat) -> str | None:
 
 
 def card_node(card: str, cat, small: bool = False, came_from: str | None = None):
-    """One face-up Influence card (a clone of #pax-card): glyph × symbols, value coin, category name, code. Its
+    """One face-up Influence card (a clone of #pax-card): glyph × symbols, value coin, category name. Its
     face is public, so it is its own key for the slides (kit.anim_key); `came_from`: where a new one appears from."""
     category, symbols, value = CARDS[card]
     node = kit.card("pax-card", (f"pax-{category}", "pax-small" if small else ""), {"card": card},
-                    {".pax-val b": str(value), ".pax-cname": cat.t(f"pax.category.{category}"), ".pax-cid": card},
+                    {".pax-val b": str(value), ".pax-cname": cat.t(f"pax.category.{category}")},
                     label=card_label(card, cat))
     kit.anim_key(node, f"pax-card-{card}", came_from)
     syms = node.querySelector(".pax-syms")
@@ -400,7 +399,8 @@ def areas_section(ctx: Ctx):
         kit.anim_key(head.children.item(1), f"pax-hand-{q}")  # the hand count: where a seat's played cards come from
         parts = [head]
         if seat["hand_public"] and q != ctx.me:
-            parts.append(note(t("pax.ui.hand_known", cards=", ".join(seat["hand_public"]))))
+            known = format_arg("cards", ",".join(seat["hand_public"]), ctx.cat)  # named as the cards show them
+            parts.append(note(t("pax.ui.hand_known", cards=known)))
         parts.append(category_columns(ctx, seat["area"], seat["strength"], sym, came_from=f"pax-hand-{q}"))
         cls = "pax-seat" + (" pax-active" if g["active"] == q else "") + (" pax-mine" if q == ctx.me else "")
         boxes.append(el("div", {"class": cls, "data-seat": q}, None, parts))

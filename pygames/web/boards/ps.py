@@ -98,6 +98,29 @@ def face_name(cat, face: str | None) -> str:
     return cat.t(f"ps.face.{face}" if face else "ps.face.none")
 
 
+def path_words(path: str, cat) -> str:
+    """Where a path is, in what the board shows (it draws no path names; "T1.NE" and "T1|T2" are the engine's):
+    the hex it crosses and which way it runs from the hex's centre, or the two hexes whose shared edge it is."""
+    if "|" in path:
+        a, b = path.split("|")
+        return cat.t("ps.where.border", a=f"@ps.where.{a}", b=f"@ps.where.{b}")
+    tile, _, arm = path.partition(".")
+    return cat.t("ps.where.arm", tile=f"@ps.where.{tile}", dir=f"@ps.where.{arm}")
+
+
+def format_arg(name: str, value, cat) -> str | None:
+    """Log lines, labels and errors name a path by its engine id: say where it is on the board instead."""
+    if name == "path" and isinstance(value, str) and value in PATH_INDEX:
+        return path_words(value, cat)
+    return None
+
+
+def path_args(g: dict, path: str, cat) -> dict:
+    """A path's catalogue arguments: where it is (`path`) and the two District types it runs between (`a`, `b`)."""
+    a, b = g["path_types"][PATH_INDEX[path]]
+    return {"path": path_words(path, cat), "a": f"@ps.type.{a}", "b": f"@ps.type.{b}"}
+
+
 def path_mid(path: str) -> tuple[float, float]:
     a, b = PATH_ENDS[path]
     return (NODES[a][0] + NODES[b][0]) / 2, (NODES[a][1] + NODES[b][1]) / 2
@@ -122,7 +145,7 @@ def place_label(g: dict, path: str, mover: int, cat) -> str:
     pos = g["players"][mover]["pos"]
     moves = [cat.t("ps.ui.move", type=type_name(cat, d), old=signed(pos[d]), new=signed(min(Z, pos[d] + n)))
              for d, n in base_steps(a, b, face).items()]
-    text = cat.t("ps.ui.dig", path=path, token=face_name(cat, face), moves=", ".join(moves))
+    text = cat.t("ps.ui.dig", **path_args(g, path, cat), token=face_name(cat, face), moves=", ".join(moves))
     effect = SHOVEL_FACES.get(face or "")
     if effect and effect["effect"] == "any_marker":
         text += cat.t("ps.ui.then_shovel")
@@ -206,7 +229,8 @@ def city(g: dict, legal: set, cat, placed: set):
                 tok = use(f"ps-tok-{face}", mx, my, 0.34)
                 tok.setAttribute("class", "ps-token")
                 tok.setAttribute("data-face", face)
-                tok.appendChild(svg("title", None, f"{path}: {face_name(cat, face)}"))
+                tok.appendChild(svg("title", None, cat.t("ps.ui.token_on", **path_args(g, path, cat),
+                                                         token=face_name(cat, face))))
                 marks.appendChild(tok)
         else:
             if path == g["last"]:
@@ -217,7 +241,8 @@ def city(g: dict, legal: set, cat, placed: set):
             if SEAT_DASH[owner]:
                 attrs["stroke-dasharray"] = SEAT_DASH[owner]
             line = svg("line", attrs)
-            line.appendChild(svg("title", None, cat.t("ps.ui.passage_of", path=path, player=owner)))
+            line.appendChild(svg("title", None, cat.t("ps.ui.passage_of", **path_args(g, path, cat),
+                                                      player=owner)))
             lines.appendChild(line)
             mark = svg("g", {"class": "ps-owner"})
             mark.appendChild(svg("circle", {"cx": f"{mx * SCALE:.1f}", "cy": f"{my * SCALE:.1f}", "r": "12",

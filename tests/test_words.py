@@ -1,0 +1,129 @@
+"""What players read names what the board shows, never an engine id: a path is where it is on the city ("T1.NE",
+"T4|T5" are the engine's), a PAX card is its category, symbols and value ("ARM-04" is the engine's). Checked on
+every action label, status line and log line of seeded random games of each game, in both languages, through the
+catalogue and the board's own `format_arg` as the page renders them (CPython). Also Passages Secrets' English
+edition names (spec PS-2.2): Prowler's Passage, Market and Castle districts."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pygames import core
+from pygames.core.rng import Rng
+from pygames.web import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE_ID = re.compile(r"\b[A-Z]{3}-\d\d\b|\bT\d+(?:\.|\s?\|)")
+GAMES = {"ps": ("passages_secrets", 2), "pax": ("pax", 3), "spy": ("spyworld", 3), "sik": ("shadows_in_kyoto", 2)}
+MAX_STEPS = 600
+
+
+def board_texts(game_id: str, board, view: dict, legal: list, cat) -> list[str]:
+    """The words a board's own pure helpers put on its targets and cards (tooltips, accessible names, the memo)."""
+    g = view["state"]
+    texts = []
+    if game_id == "ps" and g["phase"] != "over":
+        for action in legal:
+            kind, _, arg = action.partition(":")
+            if kind == "place":
+                texts.append(board.place_label(g, arg, g["active"], cat))
+            elif kind in ("comp", "shovel"):
+                texts.append(board.marker_label(g, arg, g["active"], cat))
+    if game_id == "pax":
+        texts += [board.card_label(card, cat) for card in board.CARDS]
+    return texts
+
+
+def played_texts(game_id: str, lang: str, seed: int) -> list[str]:
+    """Every label, status line and log line of one seeded random game, as the page words them."""
+    package, players = GAMES[game_id]
+    game = importlib.import_module(f"pygames.{package}")
+    board = importlib.import_module(f"pygames.web.boards.{game_id}")
+    cat = i18n.Catalogue(lang=lang)
+    cat.set_seats(["Élodie", ""] + ["Ann"] * (players - 2), {1})
+    cat.format_arg = getattr(board, "format_arg", None)
+    state = core.new_game(game, players, seed)
+    rng = Rng(seed)
+    texts: list[str] = []
+    for _ in range(MAX_STEPS):
+        if game.is_over(state):
+            break
+        seat = game.to_move(state)[0]
+        view = core.view(game, state, seat)
+        legal = game.legal_actions(state, seat)
+        for action in legal:
+            key, args = game.action_label(view, action)
+            texts.append(cat.t(key, **args))
+        key, args = game.status(view)
+        texts.append(cat.t(key, **args))
+        texts += board_texts(game_id, board, view, legal, cat)
+        core.engine.apply_in_place(game, state, seat, rng.choice(legal))
+    texts += [cat.t(key, **args) for key, args, _to in state["log"]]
+    return texts
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_no_engine_id_reaches_a_player(game_id, lang):
+    texts = played_texts(game_id, lang, 7)
+    assert len(texts) > 50
+    shown = sorted({t for t in texts if ENGINE_ID.search(t)})
+    assert not shown, shown[:5]
+
+
+def test_a_path_is_named_by_its_districts_and_its_place_on_the_city():
+    """Each of the 27 paths has its own words (the hex and direction, or the two hexes of its edge), and a log
+    line names the two District types it runs between."""
+    from pygames.passages_secrets.data import PATHS
+    from pygames.web.boards import ps as board
+
+    for lang in i18n.LANGS:
+        cat = i18n.Catalogue(lang=lang)
+        words = {board.path_words(path, cat) for path in PATHS}
+        assert len(words) == len(PATHS)
+    en = i18n.Catalogue(lang="en")
+    en.format_arg = board.format_arg
+    line = en.t("ps.log.place", turn=4, player=0, path="T4|T5", a="@ps.type.MER", b="@ps.type.NOB")
+    assert line.endswith("on the Market District / Castle District path (edge between the middle-left and "
+                         "middle-right hexes).")
+    fr = i18n.Catalogue(lang="fr")
+    fr.format_arg = board.format_arg
+    assert fr.t("ps.act.place", path="T2.NW", a="@ps.type.BANK", b="@ps.type.POL", token="@ps.face.YEL") == (
+        "Creuser le chemin Quartier bancaire / Quartier politique (hexagone en haut au milieu, vers le haut à "
+        "gauche ; Butin jaune)")
+
+
+def test_pax_cards_are_named_by_category_symbols_and_value_not_by_code():
+    from pygames.web.boards import pax as board
+
+    for lang, words in (("en", "Army, 2 symbols, value 3"), ("fr", "Armée, 2 symboles, valeur 3")):
+        cat = i18n.Catalogue(lang=lang)
+        code = next(c for c, (category, symbols, value) in board.CARDS.items()
+                    if (category, symbols, value) == ("army", 2, 3))
+        assert board.card_label(code, cat) == words
+    fragment = (ROOT / "templates/pax/fragments.html.j2").read_text(encoding="utf-8")
+    assert "pax-cid" not in fragment  # the printed card carries no code
+
+
+def test_prowlers_passage_is_the_english_edition():
+    """Spec PS-2.2: the English UI says Prowler's Passage (with Passages Secrets beside it), and its districts
+    Banking, Political, Market, Residential, Castle; the French keeps its own names."""
+    en, fr = i18n.Catalogue(lang="en"), i18n.Catalogue(lang="fr")
+    assert en.t("home.game.ps") == en.t("ps.name") == "Prowler's Passage (Passages Secrets)"
+    assert fr.t("home.game.ps") == "Passages Secrets"
+    assert [en.t(f"ps.type.{d}") for d in ("BANK", "POL", "MER", "RES", "NOB")] == [
+        "Banking District", "Political District", "Market District", "Residential District", "Castle District"]
+    assert fr.t("ps.type.MER") == "Quartier marchand" and fr.t("ps.type.NOB") == "Quartier noble"
+    english = [texts["en"] for texts in json.loads((ROOT / "pygames/passages_secrets/strings.json")
+                                                   .read_text(encoding="utf-8")).values()]
+    rules = (ROOT / "templates/ps/fragments.html.j2").read_text(encoding="utf-8")
+    rules_en = rules[rules.index('<template id="rules-ps-en">'):rules.index('<template id="rules-ps-fr">')]
+    for text in [*english, rules_en]:
+        assert not re.search(r"\b(Merchant|Noble)\b", text), text[:80]
+    assert "<h3>Prowler's Passage (Passages Secrets)" in rules_en
+    assert "Market (purple" in rules_en and "Castle (white" in rules_en
