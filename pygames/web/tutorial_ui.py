@@ -167,6 +167,8 @@ def watch_dock() -> None:
         panel = by_id(PANEL_ID)
         if not missing(panel):
             place_panel(panel)
+            opener = js.document.querySelector("[data-tutorial-opener]")
+            keep_in_view(js.document.querySelector("[data-tutorial-target]") if missing(opener) else opener)
             reach.bring_decision_into_view()
     _dock_watch.append(create_proxy(moved))
     js.window.matchMedia(DOCK_QUERY).addEventListener("change", _dock_watch[0])
