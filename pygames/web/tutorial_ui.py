@@ -149,10 +149,11 @@ def place_panel(panel) -> None:
     docked = bool(js.window.matchMedia(DOCK_QUERY).matches)
     status = by_id("status")
     side = js.document.querySelector("#game .side")
+    # moved only when it is not there yet (a move would drop the focus from its buttons); compared in JavaScript
     if docked and not missing(side):
-        if panel.parentNode is not side or panel.previousElementSibling is not None:
+        if not side.firstElementChild.isSameNode(panel):
             side.insertBefore(panel, side.firstChild)
-    elif panel.previousElementSibling is not status:
+    elif not status.nextElementSibling.isSameNode(panel):
         status.parentNode.insertBefore(panel, status.nextSibling)
     panel.classList.toggle("docked", docked and not missing(side))
     panel.style.top = f"{float(status.getBoundingClientRect().height)}px"  # sticks under the status
