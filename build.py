@@ -600,10 +600,47 @@ def find_chromium() -> str | None:
         found = shutil.which(name)
         if found:
             return found
+    # where `playwright install chromium` puts its browser on Linux, newest revision first
+    bundled = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH") or Path.home() / ".cache/ms-playwright")
+    for candidate in sorted(bundled.glob("chromium-*/chrome-*/chrome"), reverse=True):
+        if os.access(candidate, os.X_OK):
+            return str(candidate)
     return None
 
 
+INSTALL_CHROMIUM = (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"])
+NO_CHROMIUM = ("setup: no Chromium found, and it cannot be installed here (that needs root and apt-get): install "
+               "Chromium or Chrome (Debian: sudo apt-get install chromium) or set PYGAMES_CHROMIUM to its path")
+
+
+def chromium_plan(found: bool, is_root: bool, has_apt: bool) -> str:
+    """What `test` does about the browser before any test runs: "ready" when one is found, "install" Debian's
+    `chromium` when this process may (root with apt-get, as on a fresh CI machine), else "missing": one clear
+    line and a failure, instead of an error from every browser test."""
+    if found:
+        return "ready"
+    return "install" if is_root and has_apt else "missing"
+
+
+def ensure_chromium() -> bool:
+    """Carries out chromium_plan; True when a browser is there for the tests."""
+    is_root = hasattr(os, "geteuid") and os.geteuid() == 0
+    plan = chromium_plan(find_chromium() is not None, is_root, shutil.which("apt-get") is not None)
+    if plan == "install":
+        print("setup: no Chromium found: apt-get install chromium", flush=True)
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        for command in INSTALL_CHROMIUM:
+            if subprocess.run(command, env=env, stdout=subprocess.DEVNULL).returncode != 0:
+                break
+        plan = "ready" if find_chromium() is not None else "missing"
+    if plan == "missing":
+        print(NO_CHROMIUM, flush=True)
+    return plan == "ready"
+
+
 def run_tests(pytest_args: list[str]) -> int:
+    if not ensure_chromium():
+        return 1
     build(DIST)
     build(DIST_TEST, with_test_games=True)
     print("test: ruff check .", flush=True)
@@ -635,6 +672,8 @@ def main() -> int:
     if command == "test":
         return run_tests(rest)
     if command == "bench":
+        if not ensure_chromium():
+            return 1
         build(DIST)
         sys.path[:0] = [str(ROOT / "tests")]
         import bench  # tests/bench.py: kept beside the tests, it drives the same browser

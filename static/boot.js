@@ -9,27 +9,54 @@
 
   // The memory snapshot of this build, if this device stored one: its reading starts now, in parallel with
   // PyScript's start-up; static/pyodide-warm.mjs awaits it. Keyed on the build hash (which covers the runtime
-  // versions); an entry of another build or of a wrong length is stale or damaged: dropped, cold boot.
+  // versions); beside it, in its own entry, the SHA-256 of its bytes as the snapshot's worker made them. An entry of
+  // another build, of a wrong length or whose bytes do not match that digest (damaged, or a foreign snapshot under
+  // this build's headers) is dropped before Pyodide uses it: cold boot, and a new one is made.
   const SNAPSHOT_CACHE = "pygames-snapshot";
   const snapshotKey = new URL(`__snapshot__/${data.version}.bin`, location.href).href;
-  async function readSnapshot() {
-    if (!window.caches) return null;
+  const digestKey = new URL(`__snapshot__/${data.version}.sha256`, location.href).href;
+  // Resolves to null when there is no snapshot to try, else to { bytes }: a promise of its bytes once they match
+  // their digest, rejected if they do not. Pyodide takes that promise (its `_loadSnapshot`): it fetches and compiles
+  // its WebAssembly while the bytes are read and checked, and uses them only once they have passed.
+  async function findSnapshot() {
+    if (!window.caches || !(window.crypto && crypto.subtle)) return null;  // no digest to check: never trusted
     const cache = await caches.open(SNAPSHOT_CACHE);  // rejects when storage is refused: cold boot
-    const response = await cache.match(snapshotKey);
+    const [response, digest] = await Promise.all([cache.match(snapshotKey), cache.match(digestKey)]);
     if (!response) return null;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (response.headers.get("x-build") !== data.version || response.headers.get("x-pyodide") !== data.pyodide
-        || bytes.byteLength !== Number(response.headers.get("x-length"))) {
+    if (!digest || response.headers.get("x-build") !== data.version
+        || response.headers.get("x-pyodide") !== data.pyodide) {
       console.warn("pygames: stale or damaged snapshot dropped");
-      await cache.delete(snapshotKey);
+      await dropSnapshot();
       return null;
+    }
+    const bytes = checkedBytes(response, digest);
+    bytes.catch(() => {});  // the boot that awaits it reports it
+    return { bytes };
+  }
+  async function checkedBytes(response, digest) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    performance.mark("pygames:snapshot-bytes");
+    const sound = bytes.byteLength === Number(response.headers.get("x-length"))
+      && (await digest.text()) === await sha256(bytes);
+    performance.mark("pygames:snapshot-checked");
+    if (!sound) {
+      await dropSnapshot();
+      throw new Error("the stored snapshot does not match its digest");
     }
     return bytes;
   }
+  async function sha256(bytes) {  // the same as static/snapshot-worker.mjs's
+    const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    return Array.from(sum, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  function dropSnapshot() {
+    return window.caches ? caches.open(SNAPSHOT_CACHE)
+      .then(c => Promise.all([c.delete(snapshotKey), c.delete(digestKey)])).catch(() => {}) : null;
+  }
   window.pygamesSnapshot = {
-    key: snapshotKey, cache: SNAPSHOT_CACHE, made: null,
-    read: readSnapshot().catch(() => null),
-    drop() { return window.caches ? caches.open(SNAPSHOT_CACHE).then(c => c.delete(snapshotKey)).catch(() => {}) : null; },
+    key: snapshotKey, digestKey, cache: SNAPSHOT_CACHE, made: null,
+    read: findSnapshot().catch(() => null),
+    drop: dropSnapshot,
   };
   let lang = null;
   try { lang = localStorage.getItem("pygames.lang"); } catch (e) { /* storage may be disabled */ }
@@ -166,7 +193,7 @@
   }
 
   async function ensureSnapshot() {
-    if (!window.caches || !window.Worker || !window.CompressionStream) return;  // cold boots, app still works
+    if (!window.caches || !window.Worker || !(window.crypto && crypto.subtle)) return;  // cold boots, app works
     const cache = await caches.open(SNAPSHOT_CACHE);  // throws when storage is refused: no snapshot, no harm
     const existing = await cache.match(snapshotKey);
     if (existing && root.dataset.boot === "snapshot") {
@@ -179,7 +206,7 @@
     const result = await new Promise((resolve) => {
       worker.onmessage = (event) => resolve(event.data);
       worker.onerror = (event) => resolve({ ok: false, message: String(event.message || "worker error") });
-      worker.postMessage({ build: data.version, key: snapshotKey, cacheName: SNAPSHOT_CACHE, bundle,
+      worker.postMessage({ build: data.version, key: snapshotKey, digestKey, cacheName: SNAPSHOT_CACHE, bundle,
                            imports: data.snapshotImports }, [bundle]);
     });
     worker.terminate();

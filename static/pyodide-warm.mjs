@@ -1,8 +1,8 @@
 // PyScript's `interpreter` setting points here (pyscript.json). PyScript imports this module and calls its
 // `loadPyodide` (polyscript's pyodide engine: `engine({loadPyodide, version}, …)`), so we boot Pyodide from the
 // memory snapshot this device made earlier (static/snapshot-worker.mjs), whose reading boot.js started as soon as
-// the page opened; with none (missing, stale, corrupt, storage refused), or if it fails to load, a normal cold
-// boot follows with no user-visible error. <html data-boot="snapshot|cold"> says which boot happened.
+// the page opened; with none (missing, stale, not matching its digest, storage refused), or if it fails to load, a
+// cold boot follows with no user-visible error. <html data-boot="snapshot|cold"> says which boot happened.
 // In a PyScript worker (no boot.js, no document) this is a plain loadPyodide from our own runtime folder.
 //
 // In the page, the boot starts as soon as this module runs: index.html loads it as an `async` module script, so
@@ -75,10 +75,11 @@ async function boot(options) {
   let snapshot = null;
   performance.mark("pygames:interpreter");  // marks: the bench prints where a boot's time goes
   try { snapshot = shell ? await shell.read : null; } catch (e) { snapshot = null; }
-  performance.mark("pygames:snapshot-read");
+  performance.mark("pygames:snapshot-found");
   if (snapshot) {
     try {
-      const pyodide = await coldLoad({ ...options, indexURL, _loadSnapshot: snapshot });
+      // its bytes are a promise, resolved once they match their digest (boot.js): Pyodide prepares meanwhile
+      const pyodide = await coldLoad({ ...options, indexURL, _loadSnapshot: snapshot.bytes });
       installPackage(pyodide, unpackBundle(pyodide, await files));
       root.dataset.boot = "snapshot";
       performance.mark("pygames:pyodide-ready");

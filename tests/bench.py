@@ -242,7 +242,10 @@ def instant_start(browser, dist: Path, runs: int, bare_url: str) -> None:
               f"{median(bare):.2f} s, ratio {median(warm) / median(bare):.2f} (target <= 0.5); home usable warm "
               f"median {median(shell):.2f} s, max {max(shell):.2f} s")
 
-        steps = ["pygames:interpreter", "pygames:snapshot-read", "pygames:pyodide-ready", "ready"]
+        # found: this build's entry is there; bytes: read; checked: they match their digest (SHA-256, while
+        # Pyodide fetches and compiles its WebAssembly)
+        steps = ["pygames:interpreter", "pygames:snapshot-found", "pygames:snapshot-bytes", "pygames:snapshot-checked",
+                 "pygames:pyodide-ready", "ready"]
         print("warm boot, median ms from navigation: " + ", ".join(
             f"{name.removeprefix('pygames:')} {median([m.get(name, float('nan')) for m in marks]):.0f}"
             for name in steps))

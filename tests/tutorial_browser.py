@@ -71,3 +71,23 @@ def finish(app, max_taps: int = 400, until_step: int | None = None) -> dict:
             if page.evaluate(FREE_TAP, (tap * 2654435761 + 12345) % 4093):
                 seen["free"] += 1
     raise AssertionError("the tutorial did not reach its end")
+
+
+def tap_to_step(app, step: int, max_taps: int = 800) -> None:
+    """On a touch screen, tap through a guided game until scripted step `step` (1-based) is due, its target on
+    screen; a board choice that the first tap previews is confirmed, as a player does."""
+    page = app.page
+    done = 0
+    for tap in range(max_taps):
+        page.wait_for_selector(NEXT, state="visible")
+        target = page.locator(f"button{TARGET}:not([disabled])")
+        if target.count():
+            if done == step - 1:
+                return
+            target.first.tap()
+            if app.visible("[data-testid=preview]"):
+                page.tap("[data-testid=preview] button[data-confirm]")
+            done += 1
+        else:
+            page.evaluate(FREE_TAP, (tap * 2654435761 + 12345) % 4093)
+    raise AssertionError(f"step {step} was never due")

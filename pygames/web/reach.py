@@ -19,9 +19,10 @@ MARGIN = 8  # px kept between a control brought into view and the sticky bars
 def band() -> tuple[float, float]:
     """The part of the viewport not covered by the sticky status line (top) and action bar (bottom)."""
     top, bottom = 0.0, float(js.window.innerHeight)
-    for node_id in ("status", "tutorial-panel"):  # the guide of a tutorial sticks under the status line
+    # A tutorial's guide sticks under the status line, or is docked beside the board (covering none of it).
+    for node_id in ("status", "tutorial-panel"):
         status = js.document.getElementById(node_id)
-        if not missing(status) and not missing(status.offsetParent):
+        if not missing(status) and not missing(status.offsetParent) and not status.classList.contains("docked"):
             top = max(top, float(status.getBoundingClientRect().bottom))
     actions = js.document.getElementById("actions")
     if not missing(actions) and not missing(actions.firstChild):

@@ -10,14 +10,23 @@ from __future__ import annotations
 import time
 
 import js
+from pyodide.ffi import create_proxy
 
 from . import reach, storage, tutorial
 from .render import by_id, clear, el, missing
 from .session import EASY, HUMAN, Seat, Session
 
 MIN_KEY = "pygames.tutorial.min"
-LOCAL = storage.Store(lambda: js.localStorage)  # the minimised flag is a device setting, like the language
+# Minimised holds for one guided game only (the id of its save, kept for this tab's reloads): the next tutorial,
+# of this game or another, starts with its guide open at step 1.
+TAB = storage.Store(lambda: js.sessionStorage)
 PANEL_ID = "tutorial-panel"
+# Where the table has a side column (static/app.css: `.table` in two columns), the guide is docked at the top of that
+# column, beside the board, so that it hides none of the board's decision; elsewhere it sticks under the status line.
+DOCK_QUERY = "(orientation: landscape) and (min-width: 900px)"
+_dock_watch = []  # the media-query listener, added once (a turned tablet moves the guide)
+# A board's own words on the decision (its decision panel: pax-decision, spy-decision), kept in view with the target.
+EXPLAINS = '#board [data-testid$="-decision"]'
 
 
 def runner(app) -> tutorial.Runner | None:
@@ -114,15 +123,64 @@ def open_popover(node):
 
 
 def keep_in_view(node) -> None:
-    """The one control of a scripted step shows whole between the status line with the guide and the action bar
-    (the bar's own buttons are always in reach)."""
+    """The one control of a scripted step shows whole between the status line (and the guide, when it is not docked
+    beside the board) and the action bar, together with the board's own words on the decision above it when both
+    fit (PAX's play panel); the bar's own buttons are always in reach."""
     if missing(node) or not missing(node.closest("#actions")):
         return
     top, bottom = reach.band()
+    room = bottom - top - 2 * reach.MARGIN
     rect = node.getBoundingClientRect()
-    if rect.top >= top and rect.bottom <= bottom:
+    first = float(rect.top)
+    words = js.document.querySelector(EXPLAINS)
+    if not missing(words):
+        said = words.getBoundingClientRect()
+        if said.height > 0 and said.top < first and rect.bottom - said.top <= room:
+            first = float(said.top)
+    if first >= top and rect.bottom <= bottom:
         return
-    js.window.scrollBy(0, (rect.top + rect.bottom) / 2 - (top + bottom) / 2)
+    if rect.bottom - first <= room:  # the smallest scroll that shows them
+        delta = first - top - reach.MARGIN if first < top else rect.bottom - bottom + reach.MARGIN
+    else:
+        delta = (rect.top + rect.bottom) / 2 - (top + bottom) / 2
+    js.window.scrollBy(0, delta)
+
+
+def place_panel(panel) -> None:
+    """Docked first in the side column when the table has one, else right under the status line; sticky under it."""
+    docked = bool(js.window.matchMedia(DOCK_QUERY).matches)
+    status = by_id("status")
+    side = js.document.querySelector("#game .side")
+    # moved only when it is not there yet (a move would drop the focus from its buttons); compared in JavaScript
+    if docked and not missing(side):
+        if not side.firstElementChild.isSameNode(panel):
+            side.insertBefore(panel, side.firstChild)
+    elif not status.nextElementSibling.isSameNode(panel):
+        status.parentNode.insertBefore(panel, status.nextSibling)
+    panel.classList.toggle("docked", docked and not missing(side))
+    panel.style.top = f"{float(status.getBoundingClientRect().height)}px"  # sticks under the status
+
+
+def watch_dock() -> None:
+    """A tablet turned (or a window resized) across DOCK_QUERY: the guide moves, and the decision is kept in view."""
+    if _dock_watch:
+        return
+
+    def moved(_event=None) -> None:
+        panel = by_id(PANEL_ID)
+        if not missing(panel):
+            place_panel(panel)
+            opener = js.document.querySelector("[data-tutorial-opener]")
+            keep_in_view(js.document.querySelector("[data-tutorial-target]") if missing(opener) else opener)
+            reach.bring_decision_into_view()
+    _dock_watch.append(create_proxy(moved))
+    js.window.matchMedia(DOCK_QUERY).addEventListener("change", _dock_watch[0])
+
+
+def minimised(app) -> bool:
+    """Whether the guide of the guided game on screen was minimised (this tab's storage, else this page's memory)."""
+    s = app.session
+    return s is not None and (TAB.get(MIN_KEY) or getattr(app, "_tutorial_min", "")) == s.save_id
 
 
 def draw_panel(app, run: tutorial.Runner, texts: list[str], section: str, scripted: bool) -> None:
@@ -131,11 +189,10 @@ def draw_panel(app, run: tutorial.Runner, texts: list[str], section: str, script
     if missing(panel):
         panel = el("section", {"id": PANEL_ID, "class": "tutorial", "data-testid": "tutorial",
                                "aria-labelledby": "tutorial-title"})
-        status = by_id("status")
-        status.parentNode.insertBefore(panel, status.nextSibling)
+        watch_dock()
+    place_panel(panel)
     clear(panel)
-    panel.style.top = f"{float(by_id('status').getBoundingClientRect().height)}px"  # sticks under the status
-    small = LOCAL.get(MIN_KEY) == "1"
+    small = minimised(app)
     panel.classList.toggle("minimised", small)
     total = len(run.script.steps)
     title = cat.t("tut.title", game=cat.t(f"home.game.{run.script.game}"))
@@ -181,8 +238,10 @@ def game_over(app) -> None:
 def command(app, name: str, arg: str) -> None:
     if name == "tutorial":
         start(app, arg)
-    elif name == "tutorial-min":
-        LOCAL.set(MIN_KEY, None if LOCAL.get(MIN_KEY) == "1" else "1")
+    elif name == "tutorial-min" and app.session is not None:
+        chosen = None if minimised(app) else app.session.save_id
+        app._tutorial_min = chosen or ""
+        TAB.set(MIN_KEY, chosen)
         app.refresh(schedule=False)
     elif name == "tutorial-skip" and app.session is not None:
         app.session.tutorial = None  # from now on a normal game, saved as one

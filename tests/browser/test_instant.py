@@ -74,6 +74,26 @@ def game_screen(app) -> dict:
             "log": page.inner_text("[data-testid=log]"), "saved": saved}
 
 
+def flip_snapshot(app) -> None:
+    """Flips 16 bytes in the middle of this build's stored snapshot, keeping its headers (length, build, Pyodide)."""
+    app.page.evaluate("""async () => {
+        const cache = await caches.open(pygamesSnapshot.cache);
+        const old = await cache.match(pygamesSnapshot.key);
+        const bytes = new Uint8Array(await old.arrayBuffer());
+        const middle = bytes.length >> 1;
+        for (let i = middle; i < middle + 16; i++) bytes[i] ^= 0xff;
+        await cache.put(pygamesSnapshot.key, new Response(bytes, { headers: old.headers }));
+    }""")
+
+
+def keep_snapshot_aside(app, name: str) -> None:
+    """Copies this build's stored snapshot into the cache `name` (a foreign snapshot for a later build)."""
+    app.page.evaluate("""async (name) => {
+        const hit = await (await caches.open(pygamesSnapshot.cache)).match(pygamesSnapshot.key);
+        await (await caches.open(name)).put("/foreign", hit);
+    }""", name)
+
+
 def put_snapshot(app, body_js: str, build_id_js: str = "document.documentElement.dataset.build") -> None:
     """Replaces this build's snapshot entry with other bytes / another build's headers (corrupt or stale)."""
     app.page.evaluate(f"""async () => {{
@@ -246,8 +266,9 @@ def test_snapshot_boots_later_visits_online_and_offline_and_falls_back_when_dama
         assert game_screen(app) == warm
         app.context.set_offline(False)
 
-        # Corrupt: cold boot, no error shown, and a good snapshot replaces it.
-        put_snapshot(app, "new Uint8Array(4096).fill(7)")
+        # Damaged: bytes flipped mid-body, its length and headers kept: cold boot, no error shown, and a good
+        # snapshot replaces it.
+        flip_snapshot(app)
         app.reload()
         assert boot_kind(app) == "cold"
         cold = game_screen(app)
@@ -302,6 +323,8 @@ def test_a_first_visit_downloads_each_file_once_and_an_app_only_deploy_no_runtim
         assert "runtime/pyodide/pyodide.asm.wasm" in bodies
         assert not sorted({path for path in bodies if bodies.count(path) > 1})
 
+        keep_snapshot_aside(app, "test-foreign")  # the old build's snapshot, for later
+
         # Deploy: the same runtime, app code changed (a catalogue string, inside pygames.bundle too).
         new = tmp_path / "new"
         build.build(new, with_test_games=True, stamp="v2")
@@ -326,6 +349,17 @@ def test_a_first_visit_downloads_each_file_once_and_an_app_only_deploy_no_runtim
         assert app.page.get_attribute("html", "data-build") == new_build
         assert app.page.inner_text("#home-title") == "Games v2"
         assert boot_kind(app) == "snapshot"
+
+        # A foreign snapshot under this build's headers (the old build's memory: its Python would run the old app's
+        # code): cold boot with the new build, and replaced by one of the new build, offline too.
+        put_snapshot(app, """new Uint8Array(await (await (await caches.open("test-foreign"))
+            .match("/foreign")).arrayBuffer())""")
+        app.reload()
+        assert boot_kind(app) == "cold"
+        assert app.page.inner_text("#home-title") == "Games v2"
+        assert wait_snapshot_stored(app)["x-build"] == new_build
+        app.reload()
+        assert boot_kind(app) == "snapshot" and app.page.inner_text("#home-title") == "Games v2"
         assert not [e for e in app.errors if "Error" in e], app.errors
     finally:
         app.close()

@@ -1,0 +1,59 @@
+"""`python3 build.py test` sets up its browser as it sets up the rest (issue 30 item 14): with no Chromium it installs
+Debian's `chromium` when it may (root with apt-get, as on a fresh CI machine), else it says so in one line and fails
+before any test runs. The decision is a pure function; its wiring is checked with the system calls replaced."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+import build
+
+
+@pytest.mark.parametrize(("found", "is_root", "has_apt", "plan"), [
+    (True, False, False, "ready"),
+    (True, True, True, "ready"),      # a browser already there is never reinstalled
+    (False, True, True, "install"),
+    (False, False, True, "missing"),  # apt-get without root: not ours to run sudo
+    (False, True, False, "missing"),  # root without apt-get (not Debian)
+    (False, False, False, "missing"),
+])
+def test_chromium_plan(found, is_root, has_apt, plan):
+    assert build.chromium_plan(found, is_root, has_apt) == plan
+
+
+def fake_machine(monkeypatch, *, root: bool, apt: bool, installs: bool) -> list[list[str]]:
+    """No browser on the PATH; apt-get (when there and run) makes one appear if `installs`. Returns the commands run."""
+    ran: list[list[str]] = []
+    monkeypatch.setattr(build, "find_chromium", lambda: "/usr/bin/chromium" if installs and ran else None)
+    monkeypatch.setattr(build.os, "geteuid", lambda: 0 if root else 1000, raising=False)
+    monkeypatch.setattr(build.shutil, "which", lambda name: "/usr/bin/apt-get" if apt and name == "apt-get" else None)
+
+    def run(command, **kwargs):
+        ran.append(command)
+        return subprocess.CompletedProcess(command, 0)
+    monkeypatch.setattr(build.subprocess, "run", run)
+    monkeypatch.setattr(build, "build", lambda *a, **k: pytest.fail("built before the browser was there"))
+    return ran
+
+
+def test_without_chromium_and_no_way_to_install_it_one_line_and_no_test_runs(monkeypatch, capsys):
+    ran = fake_machine(monkeypatch, root=False, apt=True, installs=True)
+    assert build.run_tests(["-q"]) == 1
+    assert ran == []  # neither apt-get nor ruff nor pytest
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out == [build.NO_CHROMIUM]
+
+
+def test_as_root_with_apt_get_chromium_is_installed_first(monkeypatch, capsys):
+    ran = fake_machine(monkeypatch, root=True, apt=True, installs=True)
+    assert build.ensure_chromium() is True
+    assert ran == [list(c) for c in build.INSTALL_CHROMIUM]  # update, then install
+    assert ran[-1][-1] == "chromium"
+
+
+def test_an_install_that_brings_no_browser_is_reported_once(monkeypatch, capsys):
+    fake_machine(monkeypatch, root=True, apt=True, installs=False)
+    assert build.ensure_chromium() is False
+    assert capsys.readouterr().out.strip().splitlines()[-1] == build.NO_CHROMIUM
