@@ -329,6 +329,7 @@ class App:
     def cover(self, seat: int) -> None:
         """Hide everything private, then ask for the device to be passed to `seat`."""
         self.covered_for = seat
+        self.last_moves.leave_board(by_id("board"))  # kept in memory for that seat's next turn, not in the page
         for node_id in ("board", "actions", "log", "scores"):
             clear(by_id(node_id))
         by_id("status").textContent = ""
@@ -363,8 +364,10 @@ class App:
         thinking.on_draw(self, legal)
         self.draw_players(view)
         render.log_items(by_id("log"), view["log"], self.cat)
-        first_fresh = self.last_moves.fresh(s.viewer, view["log"])
-        lastmove.draw(lastmove.banner_node(), by_id("log"), view, first_fresh, self.cat)
+        self.last_moves.log_seen(view["log"])
+        first_fresh = s.first_unseen(s.viewer)
+        others = s.others_since(s.viewer) if len(s.humans) > 1 else None  # hot-seat: name who played meanwhile
+        lastmove.draw(lastmove.banner_node(), by_id("log"), view, first_fresh, self.cat, others)
         self.last_moves.mark_board(board, first_fresh < len(view["log"]))
         js.document.querySelector('[data-command="undo"]').disabled = not s.can_undo()
         by_id("preview-toggle").setAttribute("aria-pressed", "true" if self.preview_on else "false")
@@ -510,9 +513,7 @@ class App:
             return
         self.following = False
         try:
-            viewer = self.session.viewer
             self.session.act(action)
-            self.last_moves.after_own_action(viewer)
             then = self.chained(action)
             if then and then[0] in self.session.legal_for_viewer():
                 self.session.act(then[0])
@@ -667,6 +668,15 @@ class App:
         game_id = game_id or (self.session.game.ID if self.session else self.new_game_id)
         js.pygamesShell.showRules(game_id or "", self.cat.lang, section)
 
+    def ask(self, question: str, yes_command: str, yes_key: str, no_key: str) -> None:
+        """An in-app question (not the browser's confirm()): Yes runs `yes_command`, No closes it."""
+        by_id("confirm-text").textContent = self.cat.t(question)
+        yes, no = by_id("confirm-yes"), by_id("confirm-no")
+        yes.dataset.command, yes.dataset.i18n, yes.textContent = yes_command, yes_key, self.cat.t(yes_key)
+        no.dataset.i18n, no.textContent = no_key, self.cat.t(no_key)
+        by_id("confirm").hidden = False
+        yes.focus()
+
     def show_error(self, message: str) -> None:
         by_id("error-text").textContent = clip(error_text(message, self.cat), 600)  # never a hostile value echoed whole
         by_id("error").hidden = False
@@ -719,9 +729,7 @@ class App:
         elif name == "undo" and self.session:
             self.undo()
         elif name == "restart" and self.session:
-            by_id("confirm-text").textContent = self.cat.t("app.confirm_restart")
-            by_id("confirm").hidden = False  # an in-app question, not the browser's confirm()
-            by_id("confirm-yes").focus()
+            self.ask("app.confirm_restart", "restart-yes", "common.yes_restart", "common.no_keep")
         elif name == "restart-yes" and self.session:
             by_id("confirm").hidden = True
             self.session.restart()
@@ -750,7 +758,10 @@ class App:
                 self.begin(self.session.game, self.session.seats, follow.seed, follow.options, follow.match)
         elif name.startswith("tutorial"):
             tutorial_ui.command(self, name, arg)
-        elif name == "export":
+        elif name == "export" and self.session is not None and self.session.secrets_between_humans():
+            self.ask("app.confirm_export", "export-yes", "common.yes_export", "common.no_cancel")
+        elif name == "export" or name == "export-yes":
+            by_id("confirm").hidden = True
             self.export()
         elif name == "rules":
             self.show_rules(arg or None)
