@@ -333,7 +333,8 @@ class App:
         for node_id in ("board", "actions", "log", "scores"):
             clear(by_id(node_id))
         by_id("status").textContent = ""
-        lastmove.banner_node().hidden = True  # the last viewer's news is theirs
+        banner = lastmove.banner_node()
+        banner.textContent, banner.hidden = "", True  # the last viewer's news is theirs: none of it stays in the page
         name = self.cat.seat_name(seat)
         by_id("cover-title").textContent = self.cat.t("cover.title", player=name)
         by_id("reveal-button").textContent = self.cat.t("cover.reveal", player=name)

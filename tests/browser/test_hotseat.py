@@ -49,6 +49,7 @@ def play_handovers(tablet, game_id: str, wanted: int, lang: str = "en", taps: in
             break
         if tablet.visible("[data-testid=pass-device]"):
             assert page.locator("#board *").count() == 0 and page.locator("#log li").count() == 0
+            assert page.text_content("[data-testid=last-move]") == ""  # the last seat's news left with it
             page.click("[data-testid=reveal]")
             continue
         seat = page.evaluate(ON_SCREEN)
