@@ -334,10 +334,12 @@ class App:
     def cover(self, seat: int) -> None:
         """Hide everything private, then ask for the device to be passed to `seat`."""
         self.covered_for = seat
+        self.last_moves.leave_board(by_id("board"))  # kept in memory for that seat's next turn, not in the page
         for node_id in ("board", "actions", "log", "scores"):
             clear(by_id(node_id))
         by_id("status").textContent = ""
-        lastmove.banner_node().hidden = True  # the last viewer's news is theirs
+        banner = lastmove.banner_node()
+        banner.textContent, banner.hidden = "", True  # the last viewer's news is theirs: none of it stays in the page
         name = self.cat.seat_name(seat)
         by_id("cover-title").textContent = self.cat.t("cover.title", player=name)
         by_id("reveal-button").textContent = self.cat.t("cover.reveal", player=name)
@@ -368,8 +370,10 @@ class App:
         thinking.on_draw(self, legal)
         self.draw_players(view)
         render.log_items(by_id("log"), view["log"], self.cat)
-        first_fresh = self.last_moves.fresh(s.viewer, view["log"])
-        lastmove.draw(lastmove.banner_node(), by_id("log"), view, first_fresh, self.cat)
+        self.last_moves.log_seen(view["log"])
+        first_fresh = s.first_unseen(s.viewer)
+        others = s.others_since(s.viewer) if len(s.humans) > 1 else None  # hot-seat: name who played meanwhile
+        lastmove.draw(lastmove.banner_node(), by_id("log"), view, first_fresh, self.cat, others)
         self.last_moves.mark_board(board, first_fresh < len(view["log"]))
         js.document.querySelector('[data-command="undo"]').disabled = not s.can_undo()
         by_id("preview-toggle").setAttribute("aria-pressed", "true" if self.preview_on else "false")
@@ -515,9 +519,7 @@ class App:
             return
         self.following = False
         try:
-            viewer = self.session.viewer
             self.session.act(action)
-            self.last_moves.after_own_action(viewer)
             then = self.chained(action)
             if then and then[0] in self.session.legal_for_viewer():
                 self.session.act(then[0])
@@ -669,6 +671,16 @@ class App:
         game_id = game_id or (self.session.game.ID if self.session else self.new_game_id)
         js.pygamesShell.showRules(game_id or "", self.cat.lang, section)
 
+    def ask(self, question: str, yes_command: str, yes_key: str, no_key: str) -> None:
+        """An in-app question (not the browser's confirm()): Yes runs `yes_command`, No closes it."""
+        by_id("confirm-text").textContent = self.cat.t(question)
+        yes, no = by_id("confirm-yes"), by_id("confirm-no")
+        label = yes.querySelector("[data-i18n]")  # beside the warning sign, which stays
+        yes.dataset.command, label.dataset.i18n, label.textContent = yes_command, yes_key, self.cat.t(yes_key)
+        no.dataset.i18n, no.textContent = no_key, self.cat.t(no_key)
+        by_id("confirm").hidden = False
+        no.focus()  # a stray Enter keeps things as they are: the risky answer is never the default
+
     def show_error(self, message: str) -> None:
         by_id("error-text").textContent = clip(error_text(message, self.cat), 600)  # never a hostile value echoed whole
         by_id("error").hidden = False
@@ -719,9 +731,7 @@ class App:
         elif name == "undo" and self.session:
             self.undo()
         elif name == "restart" and self.session:
-            by_id("confirm-text").textContent = self.cat.t("app.confirm_restart")
-            by_id("confirm").hidden = False  # an in-app question, not the browser's confirm()
-            by_id("confirm-no").focus()  # a stray Enter keeps the game: the destructive answer is never the default
+            self.ask("app.confirm_restart", "restart-yes", "common.yes_restart", "common.no_keep")
         elif name == "restart-yes" and self.session:
             by_id("confirm").hidden = True
             self.session.restart()
@@ -750,7 +760,10 @@ class App:
                 self.begin(self.session.game, self.session.seats, follow.seed, follow.options, follow.match)
         elif name.startswith("tutorial"):
             tutorial_ui.command(self, name, arg)
-        elif name == "export":
+        elif name == "export" and self.session is not None and self.session.secrets_between_humans():
+            self.ask("app.confirm_export", "export-yes", "common.yes_export", "common.no_cancel")
+        elif name == "export" or name == "export-yes":
+            by_id("confirm").hidden = True
             self.export()
         elif name == "rules":
             self.show_rules(arg or None)

@@ -7,27 +7,44 @@ animation never holds back the decision's controls, which are drawn at once.
 
 from __future__ import annotations
 
-import js
+try:
+    import js
+except ImportError:  # CPython (tests): the pure parts stay importable
+    js = None
 
-from .render import by_id, el
+from .render import by_id, el, missing
+
+SHOWN = 3  # banner lines shown at once; the rest of the others' turn waits behind a tap, so the decision stays in reach
 
 
 class LastMoves:
+    """The board's look for the last-move ring and the slides. Which log lines are news is the session's
+    (`Session.first_unseen`); this only keeps what each seat's board looked like when it last saw it."""
+
     def __init__(self):
-        self.marks: dict[int | None, int] = {}  # viewer -> log length right after their own last action
-        self.acted: set[int | None] = set()
         self.before = None  # the board's look at the previous redraw (static/table.js), for the same viewer only
         self.before_places = None  # where its keyed parts (`data-anim-key`) stood then, for the slides
         self.before_viewer: int | None = -1
+        self.looks: dict[int | None, object] = {}  # seat -> its board's look when it was last on screen
         self.log_size = -1  # the log's length at the previous redraw: a longer log means a move was made
         self.grew = False
 
+    def leave_board(self, board) -> None:
+        """Before another seat's screen or the cover replaces this one: keep its look, in memory only (never in the
+        page), to ring at that seat's next turn what changed meanwhile."""
+        helper = getattr(js.window, "pygamesTable", None)
+        if helper is not None and self.before_viewer != -1 and board.firstChild:
+            self.looks[self.before_viewer] = helper.snapshot(board)
+
     def remember_board(self, board, viewer: int | None) -> None:
-        """Before a redraw: keep the board's look, unless another seat's screen is on it (nothing crosses seats)."""
+        """Before a redraw: keep the board's look, unless another seat's screen is on it (nothing crosses seats):
+        then the look this seat's board had when it last saw it."""
         helper = getattr(js.window, "pygamesTable", None)
         same = viewer == self.before_viewer
+        if helper is not None and not same:
+            self.leave_board(board)
         keep = helper is not None and same and board.firstChild
-        self.before = helper.snapshot(board) if keep else None
+        self.before = helper.snapshot(board) if keep else self.looks.pop(viewer, None)
         if not keep:
             self.before_places = None  # measured at the end of the last redraw (mark_board), for this viewer only
         self.before_viewer = viewer
@@ -47,43 +64,64 @@ class LastMoves:
         moving = (others_moved or self.grew) and self.before is not None
         self.before_places = helper.slide(board, self.before_places if moving else None)
 
-    def after_own_action(self, viewer: int | None) -> None:
-        self.acted.add(viewer)
-
-    def fresh(self, viewer: int | None, log: list) -> int:
-        """The index of the first log line the viewer has not seen happen (set after their own action)."""
+    def log_seen(self, log: list) -> None:
+        """Note the log's length at each redraw: a longer log than at the previous one means a move was made."""
         self.grew, self.log_size = self.log_size != -1 and len(log) != self.log_size, len(log)
-        if viewer in self.acted or viewer not in self.marks:
-            self.acted.discard(viewer)
-            self.marks[viewer] = len(log)
-        return min(self.marks[viewer], len(log))
 
     def reset(self) -> None:
-        self.marks.clear()
-        self.acted.clear()
         self.before, self.before_places, self.before_viewer = None, None, -1
+        self.looks.clear()
         self.log_size, self.grew = -1, False
 
 
-def draw(banner, log_list, view: dict, first: int, cat) -> None:
-    """Mark the fresh lines of the log and repeat them in the banner above the board."""
+def split(entries: list, shown: int = SHOWN) -> tuple[list, list]:
+    """The lines the banner shows at once and those behind its "more" button: the first ones in the order they
+    happened, and all the others (never dropped: a turn's own action may come after its effects' lines)."""
+    if len(entries) <= shown + 1:  # a button for one line would take as much room as the line
+        return list(entries), []
+    return list(entries[:shown]), list(entries[shown:])
+
+
+def draw(banner, log_list, view: dict, first: int, cat, others: list | None = None) -> None:
+    """Mark the fresh lines of the log and repeat them in the banner above the board: the first few, then a
+    tap-to-open list of the rest (kept open across redraws that tell the same news). `others`, in hot-seat play:
+    the seats that played since the viewer's last action, named first, even when none of it is visible to them."""
     entries = view["log"][first:]
     items = log_list.children
+    for item in log_list.querySelectorAll("li.fresh"):  # a kept line that was news to the seat on screen before
+        item.classList.remove("fresh")
     for i in range(first, items.length):
         items.item(i).classList.add("fresh")
+    more = banner.querySelector("details")
+    opened = not missing(more) and bool(more.open) and banner.dataset.first == str(first)
     banner.textContent = ""
-    banner.hidden = not entries
-    if entries:
-        banner.appendChild(el("strong", None, cat.t("game.last_move") + " "))
-        for key, args in entries[-4:]:
-            banner.appendChild(el("span", {"class": "last-line"}, cat.t(key, **args) + " "))
+    banner.hidden = not entries and not others
+    banner.dataset.first = str(first)
+    if banner.hidden:
+        return
+    shown, rest = split(entries)
+    banner.appendChild(el("strong", None, head(cat, others or [], bool(entries)) + " "))
+    for key, args in shown:
+        banner.appendChild(el("span", {"class": "last-line"}, cat.t(key, **args) + " "))
+    if rest:
+        lines = [el("span", {"class": "last-line"}, cat.t(key, **args) + " ") for key, args in rest]
+        banner.appendChild(el("details", {"class": "last-more", "open": opened}, None,
+                              [el("summary", None, cat.t("game.last_more", n=len(rest))), *lines]))
+
+
+def head(cat, others: list, any_line: bool) -> str:
+    """The banner's first words: "Last move:", or in hot-seat play who played since the viewer's last move."""
+    if not others:
+        return cat.t("game.last_move")
+    names = cat.join([cat.seat_name(p) for p in others])
+    return cat.t("game.since_yours" if any_line else "game.since_yours_unseen", players=names, n=len(others))
 
 
 def banner_node():
     """The banner, created once after the status line."""
     node = by_id("last-move")
     if node is None:
-        node = el("p", {"id": "last-move", "class": "last-move", "data-testid": "last-move", "hidden": True})
+        node = el("div", {"id": "last-move", "class": "last-move", "data-testid": "last-move", "hidden": True})
         status = by_id("status")
         status.parentNode.insertBefore(node, status.nextSibling)
     return node

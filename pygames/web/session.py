@@ -62,6 +62,10 @@ class Session:
     acted_this_round: set = field(default_factory=set)
     match: Match | None = None  # this game's place in a match or a run of tie-break games (see match.py)
     tutorial: str | None = None  # the game id of a guided first game (pygames/web/tutorial.py), saved with it
+    # What each seat has seen happen: the length of the whole log (every seat's lines) right after its own last
+    # action, or at the end of the setup before it has acted. Kept in the whole log's terms, so no seat's mark
+    # depends on what another may read; `first_unseen` turns it into an index of that seat's own log.
+    seen: dict = field(default_factory=dict)
 
     # ------------------------------------------------------------------ construction
 
@@ -70,6 +74,7 @@ class Session:
         state = core.new_game(game, len(seats), seed, options)
         session = cls(game, state, seats, save_id, created=created, bot_rng=Rng(seed ^ 0x5EED))
         session.viewer = session.initial_viewer()
+        session.seen = setup_marks(state)
         return session
 
     @classmethod
@@ -97,6 +102,7 @@ class Session:
                 raise core.InvalidSave("core.save.schema", {"field": f"match.{exc}"}, f"bad match record: {exc}") \
                     from exc
         session.viewer = session.initial_viewer()
+        session.seen = replayed_marks(game, state)
         # A guided game names its own game; any other value (of any length) is not a tutorial and is dropped, so it
         # is never written back with every move nor switches the computer to the tutorial's chance.
         session.tutorial = game.ID if data.get("tutorial") == game.ID else None
@@ -139,6 +145,7 @@ class Session:
     def _apply(self, seat: int, action: str) -> None:
         before = set(self.to_move())
         self.state = core.apply(self.game, self.state, seat, action)
+        self.seen[seat] = len(self.state["log"])
         if set(self.to_move()) <= before:
             self.acted_this_round.add(seat)
         else:
@@ -160,6 +167,13 @@ class Session:
         if self.viewer is None:
             return any(self.views_differ(seat, other) for other in self.humans if other != seat)
         return self.views_differ(self.viewer, seat)
+
+    def secrets_between_humans(self) -> bool:
+        """Whether a save of this game would show one human what is hidden from another (hot-seat with hidden
+        information, not over): then exporting it is worth a question. With one human the file is theirs: it holds
+        the computer's hidden cards too, but nobody else's game can be spoiled, and a backup asks nothing."""
+        humans = self.humans
+        return not self.over and any(self.views_differ(a, b) for a in humans for b in humans if a < b)
 
     # ------------------------------------------------------------------ playing
 
@@ -213,11 +227,27 @@ class Session:
 
     def undo(self) -> None:
         self.state = core.undo(self.game, self.state, self.viewer)
+        self.seen[self.viewer] = len(self.state["log"])  # the viewer's own choice: nothing new to tell them
+
+    def first_unseen(self, seat: int | None) -> int:
+        """Where the lines `seat` has not seen happen start in its own log (`view["log"]`): every line logged
+        since its own last action, whoever's turn came between (other humans' in hot-seat, computers')."""
+        mark = self.seen.get(seat, len(self.state["log"]))
+        return sum(1 for _key, _args, to in self.state["log"][:mark] if to is None or (seat is not None and seat in to))
+
+    def others_since(self, seat: int | None) -> list[int]:
+        """The other seats that acted since `seat`'s own last action (since the start if it has not acted), in the
+        order they first did: who to name when the device comes back to it. Who acted is public (the status line
+        says whose turn it is); what they chose shows only through the seat's own log."""
+        history = self.state["history"]
+        last = next((i for i in range(len(history) - 1, -1, -1) if history[i][0] == seat), -1)
+        return list(dict.fromkeys(p for p, _action in history[last + 1:] if p != seat))
 
     def restart(self) -> None:
         self.state = core.new_game(self.game, self.state["players"], self.state["seed"], self.state["options"])
         self.acted_this_round = set()
         self.viewer = self.initial_viewer()
+        self.seen = setup_marks(self.state)
 
     @property
     def over(self) -> bool:
@@ -225,6 +255,22 @@ class Session:
 
     def result(self) -> dict:
         return core.result(self.game, self.state)
+
+
+def setup_marks(state: dict) -> dict:
+    """At the start every seat has seen the setup (its hand, who begins): what the others do next is news."""
+    return {seat: len(state["log"]) for seat in range(state["players"])}
+
+
+def replayed_marks(game, state: dict) -> dict:
+    """Each seat's mark (see `Session.seen`) in a resumed game, worked out by replaying its recipe: a reload
+    behind the pass-the-device cover still tells the next player everything since their own last action."""
+    again = core.new_game(game, state["players"], state["seed"], state["options"])
+    marks = setup_marks(again)
+    for seat, action in state["history"]:  # already checked by the load: played unchecked
+        core.apply_in_place(game, again, seat, action)
+        marks[seat] = len(again["log"])
+    return marks
 
 
 def check_shell_fields(data: dict) -> None:
