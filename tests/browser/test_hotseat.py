@@ -134,7 +134,7 @@ def test_a_reload_behind_the_cover_offers_home_and_the_language_without_revealin
     page.click('[data-command="new:ps"]')
     page.click("[data-command=start]")
     page.wait_for_selector("button[data-action]:not([disabled]):visible")
-    assert page.inner_text("#game-title") == "Passages Secrets"
+    assert page.inner_text("#game-title") == "Prowler's Passage (Passages Secrets)"  # the English edition's name
     page.click("#game [data-command=quit]")
     page.click("[data-testid=continue-list] li:has-text('Shadows in Kyoto') [data-command^='resume:']")
     assert cover.is_visible() and "Bob" in page.inner_text("#cover-title")
@@ -162,7 +162,7 @@ def test_export_asks_first_when_the_file_holds_the_other_players_secrets(tablet)
     assert download.value.suggested_filename.startswith("pygames-sik-")
     assert not confirm.is_visible()
     page.click("#game [data-command=restart]")  # the dialog's other question keeps its own words
-    assert page.inner_text("#confirm-yes") == "Yes, restart"
+    assert page.inner_text("#confirm-yes [data-i18n]") == "Yes, restart"
     page.click("#confirm [data-command=close-confirm]")
     tablet.open("?game=sik&seats=human,easy&seed=5&botdelay=0&lang=en")
     page.wait_for_selector(NEXT, state="visible")
