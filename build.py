@@ -142,50 +142,20 @@ def load_catalogue(with_test_games: bool, stamp: str = "") -> dict[str, dict[str
     return merged
 
 
-# Run by Node with the pinned Pyodide (the browser's Python, so the same bytecode format and the same zstd): the
-# package files come on stdin as JSON, the boot's entry modules are imported as the page would, and every one of our
-# modules it loaded is compiled to an unchecked-hash .pyc at the place the import system looks for it. Then the
-# bundle (`bundle_packages`): the files in the order given, then the .pyc by path, zstd-compressed. Out: its base64.
-PACK_JS = r"""
-import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
-const chunks = [];
-for await (const chunk of process.stdin) chunks.push(chunk);
-const { files, entries, level } = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-const py = await loadPyodide({ indexURL: "./node_modules/pyodide/" });
-const root = "/home/pyodide";
-py.FS.mkdirTree(root);
-py.FS.chdir(root);
-for (const [path, text] of files) {
-  py.FS.mkdirTree(`${root}/${path}`.slice(0, `${root}/${path}`.lastIndexOf("/")));
-  py.FS.writeFile(`${root}/${path}`, text);
-}
-py.globals.set("entries", py.toPy(entries));
-py.globals.set("files", py.toPy(files));
-py.globals.set("BUNDLE_LEVEL", level);
-process.stdout.write(py.runPython(`
-import base64, importlib, importlib.util, json, sys
-importlib.invalidate_caches()
-before = set(sys.modules)
-for entry in entries:
-    importlib.import_module(entry)
-out = {}
-for name in sorted(set(sys.modules) - before):
-    source_path = getattr(sys.modules[name], "__file__", None) or ""
-    if not source_path.startswith("${root}/") or not source_path.endswith(".py"):
-        continue
-    data = open(source_path, "rb").read()
-    code = compile(data, source_path, "exec", dont_inherit=True)
-    pyc = importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-    target = importlib.util.cache_from_source(source_path)
-    assert target.startswith("${root}/"), target
-    out[target.removeprefix("${root}/")] = pyc
-packed = [(name, open(name, "rb").read()) for name, _ in files] + sorted(out.items())
-index = json.dumps([[name, len(data)] for name, data in packed], separators=(",", ":")).encode()
-import compression.zstd
-base64.b64encode(compression.zstd.compress(b"\\n".join([index, b"".join(data for _, data in packed)]),
-                                           level=BUNDLE_LEVEL)).decode()
-`));
-"""
+TOOLS = ROOT / "tools"  # programs the build runs, not shipped: the Node runner and the Python it runs in Pyodide
+PYODIDE_RUN = TOOLS / "pyodide_run.mjs"
+
+
+def run_in_pyodide(program: Path, function: str, data: bytes, what: str) -> bytes:
+    """`function(data)` of the Python file `program`, run by the pinned Pyodide in Node (the browser's Python, so
+    the same bytecode format and the same zstd): bytes in, bytes out."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit(f"build: Node.js is needed to make {what} with the pinned Pyodide")
+    return subprocess.run([node, str(PYODIDE_RUN), str(program), function], cwd=ROOT, check=True, input=data,
+                          capture_output=True).stdout
+
+
 BOOT_ENTRIES = ("pygames.web.lazy_stdlib", "pygames.web.app")  # what the boot imports (pyodide-warm.mjs, main.py)
 
 
@@ -196,11 +166,11 @@ BUNDLE_LEVEL = 19  # zstd's level for the bundle: 20 % smaller than gzip -9 (294
 def bundle_packages(target: Path, with_test_games: bool, stamp: str = "") -> None:
     """The Python packages as one zstd stream (static/pyodide-warm.mjs `unpackBundle` reads it): a JSON line
     [[path, size], …], then the files' bytes one after the other: every .py and .json file, then the bytecode of
-    the modules the boot imports. Made by the pinned Pyodide in Node (`PACK_JS`): Pyodide 314 compiles every module
-    from source at import (its stdlib too, but for the boot's modules: `stdlib_archive`), and our boot modules took
-    ~55 ms of a cold boot to compile where unmarshalling their .pyc takes a few. Unchecked-hash .pyc are used as
-    they are (the sources stay in the bundle for tracebacks). Only the boot's modules: bytecode is about twice the
-    size of the source, compressed.
+    the modules the boot imports. Made by the pinned Pyodide in Node (tools/bundle.py `pack`): Pyodide 314
+    compiles every module from source at import (its stdlib too, but for the boot's modules: `stdlib_archive`), and
+    our boot modules took ~55 ms of a cold boot to compile where unmarshalling their .pyc takes a few.
+    Unchecked-hash .pyc are used as they are (the sources stay in the bundle for tracebacks). Only the boot's
+    modules: bytecode is about twice the size of the source, compressed.
     The page unpacks the stream with Python's own zstd and writes the files from JavaScript: PyScript's `files`
     setting unpacked a zip in Python (Pyodide's `unpack_buffer`, about 100 ms of a cold boot here)."""
     roots = [(ROOT, ROOT / "pygames")]
@@ -209,97 +179,23 @@ def bundle_packages(target: Path, with_test_games: bool, stamp: str = "") -> Non
     files = [(path.relative_to(base).as_posix(), stamped(path, stamp))
              for base, package in roots for path in sorted(package.rglob("*"))
              if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts]
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("build: Node.js is needed to make the bundle with the pinned Pyodide")
     request = {"entries": list(BOOT_ENTRIES), "level": BUNDLE_LEVEL,
                "files": [[name, data.decode("utf-8")] for name, data in files]}
-    result = subprocess.run([node, "--input-type=module", "-e", PACK_JS], cwd=ROOT, check=True,
-                            input=json.dumps(request).encode(), capture_output=True)
-    target.write_bytes(base64.b64decode(result.stdout))
-
-
-UNPACK_JS = r"""
-import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
-const chunks = [];
-for await (const chunk of process.stdin) chunks.push(chunk);
-const py = await loadPyodide({ indexURL: "./node_modules/pyodide/" });
-py.globals.set("packed", py.toPy(new Uint8Array(Buffer.concat(chunks))));
-process.stdout.write(py.runPython(
-  "import base64, compression.zstd; base64.b64encode(compression.zstd.decompress(bytes(packed))).decode()"));
-"""
+    target.write_bytes(run_in_pyodide(TOOLS / "bundle.py", "pack", json.dumps(request).encode(), "the bundle"))
 
 
 def read_bundle(packed: bytes) -> dict[str, bytes]:
     """{path: bytes} of a bundle (`bundle_packages`), unpacked by the pinned Pyodide's zstd in Node (the tests')."""
-    result = subprocess.run([shutil.which("node"), "--input-type=module", "-e", UNPACK_JS], cwd=ROOT, check=True,
-                            input=packed, capture_output=True)
-    head, _, body = base64.b64decode(result.stdout).partition(b"\n")
-    files, at = {}, 0
-    for name, size in json.loads(head):
-        files[name] = body[at:at + size]
-        at += size
-    if at != len(body):
-        raise ValueError("the bundle's index and files disagree")
-    return files
+    from tools import bundle
 
-
-# Run by Node with the pinned Pyodide: its stdlib as we ship it (`stdlib_archive`). Out: the zip's base64.
-STDLIB_JS = r"""
-import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
-const chunks = [];
-for await (const chunk of process.stdin) chunks.push(chunk);
-const { extra, leftOut } = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-const py = await loadPyodide({ indexURL: "./node_modules/pyodide/" });
-py.globals.set("extra", py.toPy(extra));
-py.globals.set("left_out", py.toPy(leftOut));
-process.stdout.write(py.runPython(`
-import ast, base64, importlib, importlib.util, io, sys, zipfile
-for name in extra:
-    importlib.import_module(name)
-stdlib = next(path for path in sys.path if path.endswith(".zip"))
-boot = set()
-for module in list(sys.modules.values()):
-    origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
-    if origin.startswith(stdlib + "/") and origin.endswith(".py"):
-        boot.add(origin.removeprefix(stdlib + "/"))
-top = lambda name: name.split("/")[0].removesuffix(".py")
-assert not [name for name in boot if top(name) in left_out], "the boot imports a module left out"
-
-
-class Undocumented(ast.NodeTransformer):
-    def strip(self, node):
-        self.generic_visit(node)
-        body = node.body
-        if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
-        return node
-
-    visit_Module = visit_ClassDef = visit_FunctionDef = visit_AsyncFunctionDef = strip
-
-
-source = zipfile.ZipFile(stdlib)
-out = io.BytesIO()
-with zipfile.ZipFile(out, "w") as target:
-    for info in source.infolist():
-        if top(info.filename) in left_out:
-            continue
-        data = source.read(info)
-        if info.filename in boot:
-            tree = Undocumented().visit(ast.parse(data, info.filename))
-            code = compile(tree, info.filename, "exec", dont_inherit=True)
-            data = importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(data), False)
-            info = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
-        target.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-base64.b64encode(out.getvalue()).decode()
-`));
-"""
+    return bundle.split(run_in_pyodide(TOOLS / "bundle.py", "decompress", packed, "the bundle's files"))
 
 
 def stdlib_key() -> str:
-    """What the shipped stdlib is made from: the pinned Pyodide and this recipe (it names the runtime's cache)."""
-    recipe = [runtime_versions()["pyodide"], STDLIB_JS, STDLIB_BOOT_EXTRA, STDLIB_LEFT_OUT]
+    """What the shipped stdlib is made from: the pinned Pyodide and this recipe, the programs' text included (it
+    names the runtime's cache)."""
+    programs = [path.read_text(encoding="utf-8") for path in (PYODIDE_RUN, TOOLS / "stdlib.py")]
+    recipe = [runtime_versions()["pyodide"], *programs, STDLIB_BOOT_EXTRA, STDLIB_LEFT_OUT]
     return hashlib.sha256(json.dumps(recipe).encode()).hexdigest()[:8]
 
 
@@ -317,13 +213,8 @@ def stdlib_archive() -> bytes:
     cached = ROOT / "node_modules/.cache/pygames" / f"stdlib-{key}.zip"
     if cached.exists():
         return cached.read_bytes()
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("build: Node.js is needed to make the stdlib with the pinned Pyodide")
     request = {"extra": list(STDLIB_BOOT_EXTRA), "leftOut": list(STDLIB_LEFT_OUT)}
-    result = subprocess.run([node, "--input-type=module", "-e", STDLIB_JS], cwd=ROOT, check=True,
-                            input=json.dumps(request).encode(), capture_output=True)
-    archive = base64.b64decode(result.stdout)
+    archive = run_in_pyodide(TOOLS / "stdlib.py", "main", json.dumps(request).encode(), "the stdlib")
     cached.parent.mkdir(parents=True, exist_ok=True)
     cached.write_bytes(archive)
     return archive
