@@ -25,6 +25,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -317,77 +318,127 @@ def page_sources() -> dict[str, str]:
     return {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in paths if p.is_file()}
 
 
-def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> dict:
-    """Render templates, copy static files and the runtime, zip the engines, write the precache manifest.
-    `stamp` (tests and bench only) makes an app-only change: it is appended to the "Games" heading."""
-    import jinja2
-    import markupsafe
+class Caches(NamedTuple):
+    """The build's names (see templates/sw.js.j2): the files copied and their hashes, the build's version, the app's
+    cache (named after the build) and the runtime's (named after its versions and the stdlib's recipe)."""
 
+    entries: dict[str, str]
+    version: str
+    app: str
+    runtime: str
+    runtime_tag: str
+
+
+def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> dict:
+    """Build the site into `out` and return its precache manifest. `stamp` (tests and bench only) makes an
+    app-only change: it is appended to the "Games" heading."""
+    catalogue = load_catalogue(with_test_games, stamp)
+    cards = game_cards(with_test_games)
+    env = template_environment()
+    start_output(out)
+    copy_runtime(out)
+    copy_app(out, with_test_games, stamp)
+    write_catalogues(out, catalogue)
+    write_web_manifest(out, env)
+    write_rules_pages(out, env, cards, catalogue)
+    caches = name_caches(out)
+    write_page(out, env, caches, boot_settings(out, caches, catalogue, with_test_games), cards, catalogue)
+    manifest = write_precache(out, env, caches)
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"build: {out.name}/ {len(manifest['files'])} files, {total / 1e6:.1f} MB, {caches.app}, {caches.runtime}")
+    return manifest
+
+
+def template_environment():
+    """Jinja2 over the page (index.html) and templates/: autoescaped, and an undefined name is an error."""
+    import jinja2
+
+    return jinja2.Environment(loader=jinja2.FileSystemLoader([str(ROOT), str(ROOT / "templates")]),
+                              autoescape=jinja2.select_autoescape(["html", "svg", "j2"]),
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+def start_output(out: Path) -> None:
+    """An empty `out` with its runtime folders: nothing of an earlier build is left to be shipped."""
     if out.exists():
         shutil.rmtree(out)
     (out / "runtime/pyodide").mkdir(parents=True)
     (out / "runtime/pyscript").mkdir(parents=True)
+
+
+def copy_runtime(out: Path) -> None:
+    """Pyodide's files with our stdlib in place of its own, and the PyScript chunks we use."""
     for name in PYODIDE_FILES:
         shutil.copy2(ROOT / "node_modules/pyodide" / name, out / "runtime/pyodide" / name)
     (out / "runtime/pyodide" / STDLIB).write_bytes(stdlib_archive())
     for path in sorted((ROOT / "node_modules/@pyscript/core/dist").iterdir()):
         if path.suffix in (".js", ".css") and not path.name.startswith(PYSCRIPT_SKIP):
             shutil.copy2(path, out / "runtime/pyscript" / path.name)
-    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("boot.js"))  # inlined in the page
+
+
+def copy_app(out: Path, with_test_games: bool, stamp: str) -> None:
+    """static/ (but boot.js, inlined in the page), our packages' bundle, the Python PyScript runs, its config."""
+    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("boot.js"))
     bundle_packages(out / BUNDLE, with_test_games, stamp)
     shutil.copy2(ROOT / "pygames/web/main.py", out / "main.py")
     shutil.copy2(ROOT / "pygames/web/search_worker.py", out / "search_worker.py")  # precached like every file
-
-    catalogue = load_catalogue(with_test_games, stamp)
-    (out / "i18n").mkdir()
-    for lang, texts in catalogue.items():
-        (out / "i18n" / f"{lang}.json").write_text(json.dumps(texts, ensure_ascii=False, sort_keys=True),
-                                                  encoding="utf-8")
-    versions = runtime_versions()
     # PyScript imports our wrapper of loadPyodide (boot from a memory snapshot when this device has one).
     # It also puts our packages in the file system (no `files` setting: see bundle_packages).
     config = {"interpreter": "./static/pyodide-warm.mjs"}
     (out / "pyscript.json").write_text(json.dumps(config), encoding="utf-8")
 
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(ROOT), str(ROOT / "templates")]),
-                             autoescape=jinja2.select_autoescape(["html", "svg", "j2"]),
-                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 
-    # Everything the page loads, with content hashes: the service worker's precache list. The version hashes
-    # every input (files, runtime versions, page template), so the cache name changes whenever anything does.
+def write_catalogues(out: Path, catalogue: dict[str, dict[str, str]]) -> None:
+    """i18n/<lang>.json: the merged catalogue of each language, read by Python at boot."""
+    (out / "i18n").mkdir()
+    for lang, texts in catalogue.items():
+        (out / "i18n" / f"{lang}.json").write_text(json.dumps(texts, ensure_ascii=False, sort_keys=True),
+                                                  encoding="utf-8")
+
+
+def write_web_manifest(out: Path, env) -> None:
+    """manifest.webmanifest, rendered from its template."""
     (out / "manifest.webmanifest").write_text(env.get_template("manifest.webmanifest.j2").render(),
                                              encoding="utf-8")
-    # The rules pages: one file per game and language, fetched when opened (static/shell.js), not in the page.
-    cards = game_cards(with_test_games)
+
+
+def write_rules_pages(out: Path, env, cards: list[dict], catalogue: dict[str, dict[str, str]]) -> None:
+    """The rules pages: one file per game and language, fetched when opened (static/shell.js), not in the page."""
     fragments = env.from_string(FRAGMENTS).render(games=cards, t=catalogue["en"])
     (out / "rules").mkdir()
     for name, page in split_rules(fragments)[1].items():
         (out / "rules" / f"{name}.html").write_text(page, encoding="utf-8")
-    files = sorted(p for p in out.rglob("*") if p.is_file())
-    entries = {p.relative_to(out).as_posix(): sha(p) for p in files}
-    runtime_bytes = {k: (out / k).stat().st_size for k in entries if k.startswith("runtime/pyodide/")}
-    # The snapshot (made on the device, keyed on this hash) also depends on what it imports.
+
+
+def name_caches(out: Path) -> Caches:
+    """The files written so far with their hashes, and the names they give the build and its two caches.
+
+    The version hashes every input (files, runtime versions, page sources, and what the memory snapshot imports,
+    made on the device and keyed on it), so the app's cache name changes whenever anything does. The stdlib is made
+    by the build (stdlib_archive): its recipe's key is part of the runtime's name, so a page never gets a stdlib of
+    another recipe; the worker takes the runtime's other files from the older cache."""
+    entries = {p.relative_to(out).as_posix(): sha(p) for p in sorted(p for p in out.rglob("*") if p.is_file())}
+    versions = runtime_versions()
     version = hashlib.sha256(json.dumps([versions, entries, page_sources(), snapshot_imports()],
                                         sort_keys=True).encode()).hexdigest()[:12]
-    # Two caches (see templates/sw.js.j2): the runtime's, named after its versions, and the app's, after the build.
-    # The stdlib is made by the build (stdlib_archive): its recipe's key is part of the runtime's name, so a page
-    # never gets a stdlib of another recipe; the worker takes the runtime's other files from the older cache.
     runtime_tag = f"-pyodide-{versions['pyodide']}-pyscript-{versions['pyscript']}"
-    runtime_cache = f"pygames-runtime{runtime_tag}-stdlib-{stdlib_key()}"
-    app_cache = f"pygames-app-{version}"
-    precache = sorted([*entries, "index.html"])
-    runtime_files = [k for k in precache if k.startswith("runtime/")]
-    app_files = [k for k in precache if not k.startswith("runtime/")]
-    boot = {
-        "appCache": app_cache,
-        "runtimeCache": runtime_cache,
-        "precache": precache,
+    return Caches(entries=entries, version=version, app=f"pygames-app-{version}",
+                  runtime=f"pygames-runtime{runtime_tag}-stdlib-{stdlib_key()}", runtime_tag=runtime_tag)
+
+
+def boot_settings(out: Path, caches: Caches, catalogue: dict[str, dict[str, str]], with_test_games: bool) -> dict:
+    """What the page's boot script and prebuilt shell read before Python runs (the page's JSON `boot` block)."""
+    runtime_bytes = {k: (out / k).stat().st_size for k in caches.entries if k.startswith("runtime/pyodide/")}
+    return {
+        "appCache": caches.app,
+        "runtimeCache": caches.runtime,
+        "precache": sorted([*caches.entries, "index.html"]),
         "strings": {lang: {k: v for k, v in texts.items() if k.startswith("boot.")}
                     for lang, texts in catalogue.items()},
         # Fetched (not imported) runtime files: the progress bar counts their bytes.
         "fetchBytes": {k: v for k, v in runtime_bytes.items() if not k.endswith(".mjs")},
-        "version": version,
-        "pyodide": versions["pyodide"],
+        "version": caches.version,
+        "pyodide": runtime_versions()["pyodide"],
         "snapshotImports": snapshot_imports(),
         "rules": sorted(p.stem for p in (out / "rules").iterdir()),
         "shell": shell_strings(catalogue),
@@ -395,28 +446,42 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
         "saveLimits": save_limits(),
         **dialog_kinds(),
     }
+
+
+def write_page(out: Path, env, caches: Caches, boot: dict, cards: list[dict],
+               catalogue: dict[str, dict[str, str]]) -> None:
+    """index.html, with boot.js inlined (allowed by its hash in the CSP) and without its rules pages, which must be
+    the files write_rules_pages wrote."""
+    import markupsafe
+
     boot_js = (ROOT / "static/boot.js").read_text(encoding="utf-8")
-    context = {"versions": versions, "version": version, "boot": boot, "boot_js": markupsafe.Markup(boot_js),
+    context = {"versions": runtime_versions(), "version": caches.version, "boot": boot,
+               "boot_js": markupsafe.Markup(boot_js),
                "boot_js_hash": "sha256-" + base64.b64encode(hashlib.sha256(boot_js.encode()).digest()).decode(),
                "t": catalogue["en"],
-               "runtime_cache": runtime_cache,
-               "pyscript_chunks": [k for k in runtime_files if k.startswith("runtime/pyscript/")
+               "runtime_cache": caches.runtime,
+               "pyscript_chunks": [k for k in boot["precache"] if k.startswith("runtime/pyscript/")
                                    and k.removeprefix("runtime/pyscript/").startswith(PYSCRIPT_BOOT)],
                "games": cards,
                "game_styles": [gid for gid in registry_ids() if (ROOT / "static" / f"{gid}.css").exists()]}
     page, rules = split_rules(env.get_template("index.html").render(**context))
     assert all((out / "rules" / f"{name}.html").read_text(encoding="utf-8") == text for name, text in rules.items())
     (out / "index.html").write_text(page, encoding="utf-8")
-    entries["index.html"] = sha(out / "index.html")
-    manifest = {"version": version, "caches": {"app": app_cache, "runtime": runtime_cache}, "runtime": versions,
-                "files": entries}
+
+
+def write_precache(out: Path, env, caches: Caches) -> dict:
+    """precache.json (every file with its hash) and the service worker with its two caches' file lists."""
+    entries = {**caches.entries, "index.html": sha(out / "index.html")}
+    manifest = {"version": caches.version, "caches": {"app": caches.app, "runtime": caches.runtime},
+                "runtime": runtime_versions(), "files": entries}
     (out / "precache.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+    precache = sorted(entries)
     (out / "sw.js").write_text(env.get_template("sw.js.j2").render(
-        build=version, runtime_cache=runtime_cache, app_files=app_files, runtime_files=runtime_files,
-        runtime_tag=runtime_tag, runtime_made=[f"runtime/pyodide/{STDLIB}"]),
+        build=caches.version, runtime_cache=caches.runtime,
+        app_files=[k for k in precache if not k.startswith("runtime/")],
+        runtime_files=[k for k in precache if k.startswith("runtime/")],
+        runtime_tag=caches.runtime_tag, runtime_made=[f"runtime/pyodide/{STDLIB}"]),
         encoding="utf-8")
-    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print(f"build: {out.name}/ {len(entries)} files, {total / 1e6:.1f} MB, {app_cache}, {runtime_cache}")
     return manifest
 
 
