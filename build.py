@@ -25,6 +25,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -142,50 +143,20 @@ def load_catalogue(with_test_games: bool, stamp: str = "") -> dict[str, dict[str
     return merged
 
 
-# Run by Node with the pinned Pyodide (the browser's Python, so the same bytecode format and the same zstd): the
-# package files come on stdin as JSON, the boot's entry modules are imported as the page would, and every one of our
-# modules it loaded is compiled to an unchecked-hash .pyc at the place the import system looks for it. Then the
-# bundle (`bundle_packages`): the files in the order given, then the .pyc by path, zstd-compressed. Out: its base64.
-PACK_JS = r"""
-import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
-const chunks = [];
-for await (const chunk of process.stdin) chunks.push(chunk);
-const { files, entries, level } = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-const py = await loadPyodide({ indexURL: "./node_modules/pyodide/" });
-const root = "/home/pyodide";
-py.FS.mkdirTree(root);
-py.FS.chdir(root);
-for (const [path, text] of files) {
-  py.FS.mkdirTree(`${root}/${path}`.slice(0, `${root}/${path}`.lastIndexOf("/")));
-  py.FS.writeFile(`${root}/${path}`, text);
-}
-py.globals.set("entries", py.toPy(entries));
-py.globals.set("files", py.toPy(files));
-py.globals.set("BUNDLE_LEVEL", level);
-process.stdout.write(py.runPython(`
-import base64, importlib, importlib.util, json, sys
-importlib.invalidate_caches()
-before = set(sys.modules)
-for entry in entries:
-    importlib.import_module(entry)
-out = {}
-for name in sorted(set(sys.modules) - before):
-    source_path = getattr(sys.modules[name], "__file__", None) or ""
-    if not source_path.startswith("${root}/") or not source_path.endswith(".py"):
-        continue
-    data = open(source_path, "rb").read()
-    code = compile(data, source_path, "exec", dont_inherit=True)
-    pyc = importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-    target = importlib.util.cache_from_source(source_path)
-    assert target.startswith("${root}/"), target
-    out[target.removeprefix("${root}/")] = pyc
-packed = [(name, open(name, "rb").read()) for name, _ in files] + sorted(out.items())
-index = json.dumps([[name, len(data)] for name, data in packed], separators=(",", ":")).encode()
-import compression.zstd
-base64.b64encode(compression.zstd.compress(b"\\n".join([index, b"".join(data for _, data in packed)]),
-                                           level=BUNDLE_LEVEL)).decode()
-`));
-"""
+TOOLS = ROOT / "tools"  # programs the build runs, not shipped: the Node runner and the Python it runs in Pyodide
+PYODIDE_RUN = TOOLS / "pyodide_run.mjs"
+
+
+def run_in_pyodide(program: Path, function: str, data: bytes, what: str) -> bytes:
+    """`function(data)` of the Python file `program`, run by the pinned Pyodide in Node (the browser's Python, so
+    the same bytecode format and the same zstd): bytes in, bytes out."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit(f"build: Node.js is needed to make {what} with the pinned Pyodide")
+    return subprocess.run([node, str(PYODIDE_RUN), str(program), function], cwd=ROOT, check=True, input=data,
+                          capture_output=True).stdout
+
+
 BOOT_ENTRIES = ("pygames.web.lazy_stdlib", "pygames.web.app")  # what the boot imports (pyodide-warm.mjs, main.py)
 
 
@@ -196,11 +167,11 @@ BUNDLE_LEVEL = 19  # zstd's level for the bundle: 20 % smaller than gzip -9 (294
 def bundle_packages(target: Path, with_test_games: bool, stamp: str = "") -> None:
     """The Python packages as one zstd stream (static/pyodide-warm.mjs `unpackBundle` reads it): a JSON line
     [[path, size], …], then the files' bytes one after the other: every .py and .json file, then the bytecode of
-    the modules the boot imports. Made by the pinned Pyodide in Node (`PACK_JS`): Pyodide 314 compiles every module
-    from source at import (its stdlib too, but for the boot's modules: `stdlib_archive`), and our boot modules took
-    ~55 ms of a cold boot to compile where unmarshalling their .pyc takes a few. Unchecked-hash .pyc are used as
-    they are (the sources stay in the bundle for tracebacks). Only the boot's modules: bytecode is about twice the
-    size of the source, compressed.
+    the modules the boot imports. Made by the pinned Pyodide in Node (tools/bundle.py `pack`): Pyodide 314
+    compiles every module from source at import (its stdlib too, but for the boot's modules: `stdlib_archive`), and
+    our boot modules took ~55 ms of a cold boot to compile where unmarshalling their .pyc takes a few.
+    Unchecked-hash .pyc are used as they are (the sources stay in the bundle for tracebacks). Only the boot's
+    modules: bytecode is about twice the size of the source, compressed.
     The page unpacks the stream with Python's own zstd and writes the files from JavaScript: PyScript's `files`
     setting unpacked a zip in Python (Pyodide's `unpack_buffer`, about 100 ms of a cold boot here)."""
     roots = [(ROOT, ROOT / "pygames")]
@@ -209,97 +180,23 @@ def bundle_packages(target: Path, with_test_games: bool, stamp: str = "") -> Non
     files = [(path.relative_to(base).as_posix(), stamped(path, stamp))
              for base, package in roots for path in sorted(package.rglob("*"))
              if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts]
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("build: Node.js is needed to make the bundle with the pinned Pyodide")
     request = {"entries": list(BOOT_ENTRIES), "level": BUNDLE_LEVEL,
                "files": [[name, data.decode("utf-8")] for name, data in files]}
-    result = subprocess.run([node, "--input-type=module", "-e", PACK_JS], cwd=ROOT, check=True,
-                            input=json.dumps(request).encode(), capture_output=True)
-    target.write_bytes(base64.b64decode(result.stdout))
-
-
-UNPACK_JS = r"""
-import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
-const chunks = [];
-for await (const chunk of process.stdin) chunks.push(chunk);
-const py = await loadPyodide({ indexURL: "./node_modules/pyodide/" });
-py.globals.set("packed", py.toPy(new Uint8Array(Buffer.concat(chunks))));
-process.stdout.write(py.runPython(
-  "import base64, compression.zstd; base64.b64encode(compression.zstd.decompress(bytes(packed))).decode()"));
-"""
+    target.write_bytes(run_in_pyodide(TOOLS / "bundle.py", "pack", json.dumps(request).encode(), "the bundle"))
 
 
 def read_bundle(packed: bytes) -> dict[str, bytes]:
     """{path: bytes} of a bundle (`bundle_packages`), unpacked by the pinned Pyodide's zstd in Node (the tests')."""
-    result = subprocess.run([shutil.which("node"), "--input-type=module", "-e", UNPACK_JS], cwd=ROOT, check=True,
-                            input=packed, capture_output=True)
-    head, _, body = base64.b64decode(result.stdout).partition(b"\n")
-    files, at = {}, 0
-    for name, size in json.loads(head):
-        files[name] = body[at:at + size]
-        at += size
-    if at != len(body):
-        raise ValueError("the bundle's index and files disagree")
-    return files
+    from tools import bundle
 
-
-# Run by Node with the pinned Pyodide: its stdlib as we ship it (`stdlib_archive`). Out: the zip's base64.
-STDLIB_JS = r"""
-import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
-const chunks = [];
-for await (const chunk of process.stdin) chunks.push(chunk);
-const { extra, leftOut } = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-const py = await loadPyodide({ indexURL: "./node_modules/pyodide/" });
-py.globals.set("extra", py.toPy(extra));
-py.globals.set("left_out", py.toPy(leftOut));
-process.stdout.write(py.runPython(`
-import ast, base64, importlib, importlib.util, io, sys, zipfile
-for name in extra:
-    importlib.import_module(name)
-stdlib = next(path for path in sys.path if path.endswith(".zip"))
-boot = set()
-for module in list(sys.modules.values()):
-    origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
-    if origin.startswith(stdlib + "/") and origin.endswith(".py"):
-        boot.add(origin.removeprefix(stdlib + "/"))
-top = lambda name: name.split("/")[0].removesuffix(".py")
-assert not [name for name in boot if top(name) in left_out], "the boot imports a module left out"
-
-
-class Undocumented(ast.NodeTransformer):
-    def strip(self, node):
-        self.generic_visit(node)
-        body = node.body
-        if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
-        return node
-
-    visit_Module = visit_ClassDef = visit_FunctionDef = visit_AsyncFunctionDef = strip
-
-
-source = zipfile.ZipFile(stdlib)
-out = io.BytesIO()
-with zipfile.ZipFile(out, "w") as target:
-    for info in source.infolist():
-        if top(info.filename) in left_out:
-            continue
-        data = source.read(info)
-        if info.filename in boot:
-            tree = Undocumented().visit(ast.parse(data, info.filename))
-            code = compile(tree, info.filename, "exec", dont_inherit=True)
-            data = importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(data), False)
-            info = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
-        target.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-base64.b64encode(out.getvalue()).decode()
-`));
-"""
+    return bundle.split(run_in_pyodide(TOOLS / "bundle.py", "decompress", packed, "the bundle's files"))
 
 
 def stdlib_key() -> str:
-    """What the shipped stdlib is made from: the pinned Pyodide and this recipe (it names the runtime's cache)."""
-    recipe = [runtime_versions()["pyodide"], STDLIB_JS, STDLIB_BOOT_EXTRA, STDLIB_LEFT_OUT]
+    """What the shipped stdlib is made from: the pinned Pyodide and this recipe, the programs' text included (it
+    names the runtime's cache)."""
+    programs = [path.read_text(encoding="utf-8") for path in (PYODIDE_RUN, TOOLS / "stdlib.py")]
+    recipe = [runtime_versions()["pyodide"], *programs, STDLIB_BOOT_EXTRA, STDLIB_LEFT_OUT]
     return hashlib.sha256(json.dumps(recipe).encode()).hexdigest()[:8]
 
 
@@ -317,13 +214,8 @@ def stdlib_archive() -> bytes:
     cached = ROOT / "node_modules/.cache/pygames" / f"stdlib-{key}.zip"
     if cached.exists():
         return cached.read_bytes()
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("build: Node.js is needed to make the stdlib with the pinned Pyodide")
     request = {"extra": list(STDLIB_BOOT_EXTRA), "leftOut": list(STDLIB_LEFT_OUT)}
-    result = subprocess.run([node, "--input-type=module", "-e", STDLIB_JS], cwd=ROOT, check=True,
-                            input=json.dumps(request).encode(), capture_output=True)
-    archive = base64.b64decode(result.stdout)
+    archive = run_in_pyodide(TOOLS / "stdlib.py", "main", json.dumps(request).encode(), "the stdlib")
     cached.parent.mkdir(parents=True, exist_ok=True)
     cached.write_bytes(archive)
     return archive
@@ -426,77 +318,127 @@ def page_sources() -> dict[str, str]:
     return {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in paths if p.is_file()}
 
 
-def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> dict:
-    """Render templates, copy static files and the runtime, zip the engines, write the precache manifest.
-    `stamp` (tests and bench only) makes an app-only change: it is appended to the "Games" heading."""
-    import jinja2
-    import markupsafe
+class Caches(NamedTuple):
+    """The build's names (see templates/sw.js.j2): the files copied and their hashes, the build's version, the app's
+    cache (named after the build) and the runtime's (named after its versions and the stdlib's recipe)."""
 
+    entries: dict[str, str]
+    version: str
+    app: str
+    runtime: str
+    runtime_tag: str
+
+
+def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> dict:
+    """Build the site into `out` and return its precache manifest. `stamp` (tests and bench only) makes an
+    app-only change: it is appended to the "Games" heading."""
+    catalogue = load_catalogue(with_test_games, stamp)
+    cards = game_cards(with_test_games)
+    env = template_environment()
+    start_output(out)
+    copy_runtime(out)
+    copy_app(out, with_test_games, stamp)
+    write_catalogues(out, catalogue)
+    write_web_manifest(out, env)
+    write_rules_pages(out, env, cards, catalogue)
+    caches = name_caches(out)
+    write_page(out, env, caches, boot_settings(out, caches, catalogue, with_test_games), cards, catalogue)
+    manifest = write_precache(out, env, caches)
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"build: {out.name}/ {len(manifest['files'])} files, {total / 1e6:.1f} MB, {caches.app}, {caches.runtime}")
+    return manifest
+
+
+def template_environment():
+    """Jinja2 over the page (index.html) and templates/: autoescaped, and an undefined name is an error."""
+    import jinja2
+
+    return jinja2.Environment(loader=jinja2.FileSystemLoader([str(ROOT), str(ROOT / "templates")]),
+                              autoescape=jinja2.select_autoescape(["html", "svg", "j2"]),
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+def start_output(out: Path) -> None:
+    """An empty `out` with its runtime folders: nothing of an earlier build is left to be shipped."""
     if out.exists():
         shutil.rmtree(out)
     (out / "runtime/pyodide").mkdir(parents=True)
     (out / "runtime/pyscript").mkdir(parents=True)
+
+
+def copy_runtime(out: Path) -> None:
+    """Pyodide's files with our stdlib in place of its own, and the PyScript chunks we use."""
     for name in PYODIDE_FILES:
         shutil.copy2(ROOT / "node_modules/pyodide" / name, out / "runtime/pyodide" / name)
     (out / "runtime/pyodide" / STDLIB).write_bytes(stdlib_archive())
     for path in sorted((ROOT / "node_modules/@pyscript/core/dist").iterdir()):
         if path.suffix in (".js", ".css") and not path.name.startswith(PYSCRIPT_SKIP):
             shutil.copy2(path, out / "runtime/pyscript" / path.name)
-    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("boot.js"))  # inlined in the page
+
+
+def copy_app(out: Path, with_test_games: bool, stamp: str) -> None:
+    """static/ (but boot.js, inlined in the page), our packages' bundle, the Python PyScript runs, its config."""
+    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("boot.js"))
     bundle_packages(out / BUNDLE, with_test_games, stamp)
     shutil.copy2(ROOT / "pygames/web/main.py", out / "main.py")
     shutil.copy2(ROOT / "pygames/web/search_worker.py", out / "search_worker.py")  # precached like every file
-
-    catalogue = load_catalogue(with_test_games, stamp)
-    (out / "i18n").mkdir()
-    for lang, texts in catalogue.items():
-        (out / "i18n" / f"{lang}.json").write_text(json.dumps(texts, ensure_ascii=False, sort_keys=True),
-                                                  encoding="utf-8")
-    versions = runtime_versions()
     # PyScript imports our wrapper of loadPyodide (boot from a memory snapshot when this device has one).
     # It also puts our packages in the file system (no `files` setting: see bundle_packages).
     config = {"interpreter": "./static/pyodide-warm.mjs"}
     (out / "pyscript.json").write_text(json.dumps(config), encoding="utf-8")
 
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(ROOT), str(ROOT / "templates")]),
-                             autoescape=jinja2.select_autoescape(["html", "svg", "j2"]),
-                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 
-    # Everything the page loads, with content hashes: the service worker's precache list. The version hashes
-    # every input (files, runtime versions, page template), so the cache name changes whenever anything does.
+def write_catalogues(out: Path, catalogue: dict[str, dict[str, str]]) -> None:
+    """i18n/<lang>.json: the merged catalogue of each language, read by Python at boot."""
+    (out / "i18n").mkdir()
+    for lang, texts in catalogue.items():
+        (out / "i18n" / f"{lang}.json").write_text(json.dumps(texts, ensure_ascii=False, sort_keys=True),
+                                                  encoding="utf-8")
+
+
+def write_web_manifest(out: Path, env) -> None:
+    """manifest.webmanifest, rendered from its template."""
     (out / "manifest.webmanifest").write_text(env.get_template("manifest.webmanifest.j2").render(),
                                              encoding="utf-8")
-    # The rules pages: one file per game and language, fetched when opened (static/shell.js), not in the page.
-    cards = game_cards(with_test_games)
+
+
+def write_rules_pages(out: Path, env, cards: list[dict], catalogue: dict[str, dict[str, str]]) -> None:
+    """The rules pages: one file per game and language, fetched when opened (static/shell.js), not in the page."""
     fragments = env.from_string(FRAGMENTS).render(games=cards, t=catalogue["en"])
     (out / "rules").mkdir()
     for name, page in split_rules(fragments)[1].items():
         (out / "rules" / f"{name}.html").write_text(page, encoding="utf-8")
-    files = sorted(p for p in out.rglob("*") if p.is_file())
-    entries = {p.relative_to(out).as_posix(): sha(p) for p in files}
-    runtime_bytes = {k: (out / k).stat().st_size for k in entries if k.startswith("runtime/pyodide/")}
-    # The snapshot (made on the device, keyed on this hash) also depends on what it imports.
+
+
+def name_caches(out: Path) -> Caches:
+    """The files written so far with their hashes, and the names they give the build and its two caches.
+
+    The version hashes every input (files, runtime versions, page sources, and what the memory snapshot imports,
+    made on the device and keyed on it), so the app's cache name changes whenever anything does. The stdlib is made
+    by the build (stdlib_archive): its recipe's key is part of the runtime's name, so a page never gets a stdlib of
+    another recipe; the worker takes the runtime's other files from the older cache."""
+    entries = {p.relative_to(out).as_posix(): sha(p) for p in sorted(p for p in out.rglob("*") if p.is_file())}
+    versions = runtime_versions()
     version = hashlib.sha256(json.dumps([versions, entries, page_sources(), snapshot_imports()],
                                         sort_keys=True).encode()).hexdigest()[:12]
-    # Two caches (see templates/sw.js.j2): the runtime's, named after its versions, and the app's, after the build.
-    # The stdlib is made by the build (stdlib_archive): its recipe's key is part of the runtime's name, so a page
-    # never gets a stdlib of another recipe; the worker takes the runtime's other files from the older cache.
     runtime_tag = f"-pyodide-{versions['pyodide']}-pyscript-{versions['pyscript']}"
-    runtime_cache = f"pygames-runtime{runtime_tag}-stdlib-{stdlib_key()}"
-    app_cache = f"pygames-app-{version}"
-    precache = sorted([*entries, "index.html"])
-    runtime_files = [k for k in precache if k.startswith("runtime/")]
-    app_files = [k for k in precache if not k.startswith("runtime/")]
-    boot = {
-        "appCache": app_cache,
-        "runtimeCache": runtime_cache,
-        "precache": precache,
+    return Caches(entries=entries, version=version, app=f"pygames-app-{version}",
+                  runtime=f"pygames-runtime{runtime_tag}-stdlib-{stdlib_key()}", runtime_tag=runtime_tag)
+
+
+def boot_settings(out: Path, caches: Caches, catalogue: dict[str, dict[str, str]], with_test_games: bool) -> dict:
+    """What the page's boot script and prebuilt shell read before Python runs (the page's JSON `boot` block)."""
+    runtime_bytes = {k: (out / k).stat().st_size for k in caches.entries if k.startswith("runtime/pyodide/")}
+    return {
+        "appCache": caches.app,
+        "runtimeCache": caches.runtime,
+        "precache": sorted([*caches.entries, "index.html"]),
         "strings": {lang: {k: v for k, v in texts.items() if k.startswith("boot.")}
                     for lang, texts in catalogue.items()},
         # Fetched (not imported) runtime files: the progress bar counts their bytes.
         "fetchBytes": {k: v for k, v in runtime_bytes.items() if not k.endswith(".mjs")},
-        "version": version,
-        "pyodide": versions["pyodide"],
+        "version": caches.version,
+        "pyodide": runtime_versions()["pyodide"],
         "snapshotImports": snapshot_imports(),
         "rules": sorted(p.stem for p in (out / "rules").iterdir()),
         "shell": shell_strings(catalogue),
@@ -504,28 +446,42 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
         "saveLimits": save_limits(),
         **dialog_kinds(),
     }
+
+
+def write_page(out: Path, env, caches: Caches, boot: dict, cards: list[dict],
+               catalogue: dict[str, dict[str, str]]) -> None:
+    """index.html, with boot.js inlined (allowed by its hash in the CSP) and without its rules pages, which must be
+    the files write_rules_pages wrote."""
+    import markupsafe
+
     boot_js = (ROOT / "static/boot.js").read_text(encoding="utf-8")
-    context = {"versions": versions, "version": version, "boot": boot, "boot_js": markupsafe.Markup(boot_js),
+    context = {"versions": runtime_versions(), "version": caches.version, "boot": boot,
+               "boot_js": markupsafe.Markup(boot_js),
                "boot_js_hash": "sha256-" + base64.b64encode(hashlib.sha256(boot_js.encode()).digest()).decode(),
                "t": catalogue["en"],
-               "runtime_cache": runtime_cache,
-               "pyscript_chunks": [k for k in runtime_files if k.startswith("runtime/pyscript/")
+               "runtime_cache": caches.runtime,
+               "pyscript_chunks": [k for k in boot["precache"] if k.startswith("runtime/pyscript/")
                                    and k.removeprefix("runtime/pyscript/").startswith(PYSCRIPT_BOOT)],
                "games": cards,
                "game_styles": [gid for gid in registry_ids() if (ROOT / "static" / f"{gid}.css").exists()]}
     page, rules = split_rules(env.get_template("index.html").render(**context))
     assert all((out / "rules" / f"{name}.html").read_text(encoding="utf-8") == text for name, text in rules.items())
     (out / "index.html").write_text(page, encoding="utf-8")
-    entries["index.html"] = sha(out / "index.html")
-    manifest = {"version": version, "caches": {"app": app_cache, "runtime": runtime_cache}, "runtime": versions,
-                "files": entries}
+
+
+def write_precache(out: Path, env, caches: Caches) -> dict:
+    """precache.json (every file with its hash) and the service worker with its two caches' file lists."""
+    entries = {**caches.entries, "index.html": sha(out / "index.html")}
+    manifest = {"version": caches.version, "caches": {"app": caches.app, "runtime": caches.runtime},
+                "runtime": runtime_versions(), "files": entries}
     (out / "precache.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+    precache = sorted(entries)
     (out / "sw.js").write_text(env.get_template("sw.js.j2").render(
-        build=version, runtime_cache=runtime_cache, app_files=app_files, runtime_files=runtime_files,
-        runtime_tag=runtime_tag, runtime_made=[f"runtime/pyodide/{STDLIB}"]),
+        build=caches.version, runtime_cache=caches.runtime,
+        app_files=[k for k in precache if not k.startswith("runtime/")],
+        runtime_files=[k for k in precache if k.startswith("runtime/")],
+        runtime_tag=caches.runtime_tag, runtime_made=[f"runtime/pyodide/{STDLIB}"]),
         encoding="utf-8")
-    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print(f"build: {out.name}/ {len(entries)} files, {total / 1e6:.1f} MB, {app_cache}, {runtime_cache}")
     return manifest
 
 

@@ -51,6 +51,8 @@ def test_a_change_to_the_inlined_boot_script_or_a_template_is_a_new_build(tmp_pa
     assert {"index.html", "static/boot.js", "templates/sw.js.j2"} <= set(sources)
     assert all(f"templates/{p.relative_to(build.ROOT / 'templates').as_posix()}" in sources
                for p in (build.ROOT / "templates").rglob("*") if p.is_file())
-    first = build.build(tmp_path / "a")["version"]
+    built = build.build(tmp_path / "a")
+    first = built["version"]
+    assert not [name for name in built["files"] if name.startswith("tools/") or "pyodide_run" in name], "not served"
     monkeypatch.setattr(build, "page_sources", lambda: {**sources, "static/boot.js": sources["static/boot.js"] + "\n"})
     assert build.build(tmp_path / "b")["version"] != first
