@@ -142,7 +142,11 @@ class Thinker:
         if self.failures >= GIVE_UP_AFTER:
             raise WorkerDown("the search worker failed too often on this page")
         for _attempt in range(2):
-            worker = await self._get_worker()
+            try:
+                worker = await self._get_worker()
+            except Exception:
+                self.failures += 1  # a start that failed is not tried again for this request
+                raise
             died, node = self._died, self._node
             call = asyncio.ensure_future(_called(worker, method, text))
             waits = [call] if died is None else [call, died]
@@ -151,9 +155,9 @@ class Thinker:
                 self.failures = 0
                 return call.result()  # an exception raised by the search itself is raised here, as it is
             call.cancel()
-            self.failures += 1
-            js.console.warn(f"search worker {'failed' if died in done else 'silent'} for {timeout:.0f} s: restarted")
-            if self._node is node:  # not already replaced by another request
+            if self._node is node:  # not already replaced by another request that saw the same worker fail
+                self.failures += 1
+                js.console.warn(f"search worker {'failed' if died in done else 'silent'}: started again")
                 self._drop()
             if self.failures >= GIVE_UP_AFTER:
                 break
