@@ -621,6 +621,7 @@ def main() -> int:
     sub.add_parser("test", help="set up, build, run ruff and all tests (extra args go to pytest)")
     p_bench = sub.add_parser("bench", help="set up, build and print benchmarks")
     p_bench.add_argument("--runs", type=int, default=5)
+    p_bench.add_argument("--only", choices=["bots"], help="run one part of the bench")
     args, rest = parser.parse_known_args()
     command = args.command or "serve"
     ensure_venv()
@@ -634,7 +635,7 @@ def main() -> int:
         sys.path[:0] = [str(ROOT / "tests")]
         import bench  # tests/bench.py: kept beside the tests, it drives the same browser
 
-        return bench.main(ROOT, DIST, args.runs)
+        return bench.main(ROOT, DIST, args.runs, args.only)
     build(DIST)
     if command == "serve":
         serve(DIST, getattr(args, "port", 8000))

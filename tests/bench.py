@@ -8,7 +8,9 @@
 - instant start (issue 13): home usable (data-shell=ready) cold and warm (target <= 0.5 s); warm boot from the
   memory snapshot vs the cold bare boot (target <= 0.5); the snapshot's size, time to make and the storage used;
   bytes downloaded after an app-only deploy (target <= 1.5 MB), with the runtime's share (should be 0);
-- per game: random full games per second in CPython, and tap-to-DOM latency p50/p95 in the browser.
+- per game: random full games per second in CPython, and tap-to-DOM latency p50/p95 in the browser;
+- per game, two normal bots in the page, quiet and with one busy process per core beside the browser (`--only bots`
+  runs this part alone): the worker's search rate, think time, and the longest main-thread task (wall and CPU).
 """
 
 from __future__ import annotations
@@ -272,9 +274,27 @@ def instant_start(browser, dist: Path, runs: int, bare_url: str) -> None:
         server.server_close()
 
 
-def main(root: Path, dist: Path, runs: int = 5) -> int:
+def bots_only() -> int:
+    """`build.py bench --only bots`: the bots in the page, quiet and loaded, without the rest of the bench."""
+    import search_bench
+    from playwright.sync_api import sync_playwright
+
+    build.build(build.DIST_TEST, with_test_games=True)
+    server = build.start_server_thread(build.DIST_TEST)
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=build.find_chromium(), args=CHROMIUM_ARGS)
+        search_bench.print_browser(browser, f"http://127.0.0.1:{server.server_port}")
+        browser.close()
+    server.shutdown()
+    return 0
+
+
+def main(root: Path, dist: Path, runs: int = 5, only: str | None = None) -> int:
     import search_bench  # tests/search_bench.py: the fast path and search figures
     from playwright.sync_api import sync_playwright
+
+    if only == "bots":
+        return bots_only()
 
     add_bare_pages(dist)
     test_dist = build.DIST_TEST

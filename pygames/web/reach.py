@@ -56,12 +56,19 @@ def visible_controls(top: float, bottom: float) -> tuple[list, list]:
     return inside, shown
 
 
+def on_board_controls() -> bool:
+    """Whether any enabled control sits outside the action bar, read without laying the page out."""
+    return any(missing(node.closest("#actions")) for node in js.document.querySelectorAll(ENABLED))
+
+
 def bring_decision_into_view() -> None:
     """Scroll the page (not the test, not the player) so that the decision's controls show.
 
     When they fit between the sticky bars together, the smallest scroll that shows them all (a choice between two
     buttons is never half on screen); when they do not, one of them at least, and the page is left alone while one
     shows, so a player who scrolled to look at something is not pulled around."""
+    if not on_board_controls():
+        return  # nothing to bring into view (a computer's turn): no layout forced in the middle of a redraw
     top, bottom = band()
     inside, shown = visible_controls(top, bottom)
     if not shown or len(inside) == len(shown):

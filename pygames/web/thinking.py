@@ -4,8 +4,14 @@ worker (`search_worker.py`, plain JSON in and out), so the page never freezes wh
 The worker is created on first need (the app's boot does not pay for a second interpreter). A request carries
 only the seat's view, its legal actions, a level and a seed; its answer is played only if the game has not
 moved on meanwhile (`Session.bot_answer`: undo, quit, restart and a new game all make the answer stale, so
-those commands answer at once and the search is simply ignored). If the worker cannot start, the search runs
-on the main thread with the same budget (slower to answer clicks, never wrong).
+those commands answer at once and the search is simply ignored).
+
+A worker can die (the browser kills it under memory pressure, an error outside a request) or hang; a dead one
+answers nothing and says nothing. So every request has a deadline (`request_timeout`: the think budget three
+times over plus a margin), and an `error` event of the worker fails it at once: the worker is then replaced by
+a new one (a new name: PyScript keeps the first worker of a name) and the request asked again. If that fails
+too, the move (or hint) comes from the game's quick heuristic on the main thread, reading only that seat's
+view, so the game always goes on; after `GIVE_UP_AFTER` failures in a row the page stops creating workers.
 """
 
 from __future__ import annotations
@@ -21,14 +27,46 @@ from .session import EASY, HARD, search_job
 WORKER_NAME = "pygames-search"
 WORKER_SRC = "./search_worker.py"
 WORKER_CONFIG = "./pyscript.json"
+REQUEST_MARGIN_S = 10.0    # over three times the think budget: importing a game's modules, a busy device
+START_TIMEOUT_S = 60.0     # a worker boots a second Pyodide: seconds on a slow tablet, never a minute
+AFTER_GAME_TIMEOUT_S = 60.0  # the end screen's analysis (Spyworld's best routes) takes seconds, not a minute
+GIVE_UP_AFTER = 3          # failed worker requests in a row after which this page answers on the main thread
+
+
+class WorkerDown(Exception):
+    """The search worker died, hung or could not start: the caller answers without it."""
+
+
+def request_timeout(level: str) -> float:
+    """How long a search request may take before its worker is taken for dead."""
+    from pygames.core import search
+
+    return 3 * search.THINK_SECONDS[level] + REQUEST_MARGIN_S
+
+
+def heuristic_answer(game, job: dict) -> dict:
+    """The easy bot's choice for a job, on the main thread (instant): only the job's own view and legal actions."""
+    from pygames.core import bots
+    from pygames.core.rng import Rng
+
+    action = bots.default_bot(game)(job["view"], job["legal"], Rng(int(job["seed"])))
+    return {"action": action, "iterations": 0, "seconds": 0.0}
+
+
+async def _called(worker, method: str, text: str) -> str:
+    return await getattr(worker, method)(text)
 
 
 class Thinker:
     """One search worker for the app, and the request it is answering now."""
 
     def __init__(self):
-        self._worker = None
-        self._loading = None
+        self._worker = None                   # the worker's exported functions, once started
+        self._loading = None                  # the start of the current worker (a future shared by requests)
+        self._node = None                     # its <script> element, whose `xworker` is the Worker itself
+        self._died = None                     # a future set by the worker's `error` event
+        self.generation = 0                   # workers started so far; each gets a name of its own
+        self.failures = 0                     # failed requests in a row (GIVE_UP_AFTER)
         self.pending: dict | None = None      # the bot request being searched
         self.hint_for: object = None          # what the viewer saw when a hint was asked (`hint_key`)
         self.hint_action: str | None = None   # the hint's answer, shown while the viewer's position stands
@@ -36,39 +74,112 @@ class Thinker:
         self.stats: list = []                 # effort of the last searches (iterations, seconds) for the bench
         self.after: tuple | None = None       # (finished state, its `after_game` answer or None while asked)
 
+    async def _start(self):
+        """A new worker, as PyScript's `create_named_worker` makes one, but with its element kept: the element's
+        `xworker` is the Worker, whose `error` event and `terminate` the page needs."""
+        from pyodide.ffi import create_proxy
+        from pyscript import workers
+
+        self.generation += 1
+        name = f"{WORKER_NAME}-{self.generation}"
+        node = js.document.createElement("script")
+        node.type, node.src = "py", WORKER_SRC
+        for key, value in (("worker", ""), ("name", name), ("config", WORKER_CONFIG),
+                           ("data-search-worker", str(self.generation))):
+            node.setAttribute(key, value)
+        died = asyncio.get_event_loop().create_future()
+        self._node, self._died = node, died
+        js.document.body.append(node)
+
+        async def started():
+            return await workers[name]
+
+        try:
+            worker = await asyncio.wait_for(started(), START_TIMEOUT_S)
+        except Exception as exc:
+            raise WorkerDown(f"the search worker did not start: {exc!r}") from exc
+
+        def on_error(_event=None):
+            if not died.done():
+                died.set_result(None)
+
+        xworker = getattr(node, "xworker", None)
+        if xworker is not None:
+            xworker.addEventListener("error", create_proxy(on_error))
+        node.setAttribute("data-ready", "true")  # its failures are heard from now on (tests wait for it)
+        return worker
+
     async def _get_worker(self):
         if self._worker is None:
             if self._loading is None:
-                from pyscript import create_named_worker
-
-                self._loading = asyncio.ensure_future(
-                    create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config=WORKER_CONFIG))
-            self._worker = await self._loading
+                self._loading = asyncio.ensure_future(self._start())
+            loading = self._loading
+            try:
+                worker = await loading
+            except Exception:
+                if self._loading is loading:
+                    self._drop()
+                raise
+            if self._loading is loading:
+                self._worker = worker
+            return worker
         return self._worker
 
+    def _drop(self) -> None:
+        """Forget the current worker and stop it (a hung one would keep a core busy for nothing)."""
+        node = self._node
+        self._worker = self._loading = self._node = self._died = None
+        if node is not None and not missing(node):
+            xworker = getattr(node, "xworker", None)
+            try:
+                if xworker is not None:
+                    xworker.terminate()
+            finally:
+                node.remove()
+
+    async def _ask(self, method: str, text: str, timeout: float) -> str:
+        """The worker's answer to one call; a worker that dies, errs out or hangs is replaced and asked once more."""
+        if self.failures >= GIVE_UP_AFTER:
+            raise WorkerDown("the search worker failed too often on this page")
+        for _attempt in range(2):
+            try:
+                worker = await self._get_worker()
+            except Exception:
+                self.failures += 1  # a start that failed is not tried again for this request
+                raise
+            died, node = self._died, self._node
+            call = asyncio.ensure_future(_called(worker, method, text))
+            waits = [call] if died is None else [call, died]
+            done, _ = await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            if call in done:
+                self.failures = 0
+                return call.result()  # an exception raised by the search itself is raised here, as it is
+            call.cancel()
+            if self._node is node:  # not already replaced by another request that saw the same worker fail
+                self.failures += 1
+                js.console.warn(f"search worker {'failed' if died in done else 'silent'}: started again")
+                self._drop()
+            if self.failures >= GIVE_UP_AFTER:
+                break
+        raise WorkerDown("the search worker stopped answering")
+
     async def search(self, game, job: dict) -> dict:
-        """{action, iterations, seconds} for a job, from the worker (or the main thread if it cannot start)."""
+        """{action, iterations, seconds} for a job, from the worker; from the easy heuristic here if it is down."""
         try:
-            worker = await self._get_worker()
-            answer = json.loads(await worker.think(json.dumps(job)))
-            self.stats = ([*self.stats, {"game": job["game"], "level": job["level"], "iterations":
-                           answer["iterations"], "seconds": answer["seconds"]}])[-200:]
-            js.window.pygamesSearchStats = json.dumps(self.stats)  # read by `build.py bench` only
-            return answer
-        except Exception as exc:  # no worker: think here rather than not at all
-            js.console.warn(f"search worker unavailable, thinking on the main thread: {exc!r}")
-            from pygames.core import search
-
-            out = search.choose(game, job["view"], job["legal"], seconds=search.THINK_SECONDS[job["level"]],
-                                iterations=search.MAX_ITERATIONS[job["level"]], seed=job["seed"])
-            return {"action": out.action, "iterations": out.iterations, "seconds": out.seconds}
-
+            answer = json.loads(await self._ask("think", json.dumps(job), request_timeout(job["level"])))
+        except Exception as exc:  # no worker: the game goes on with the instant heuristic
+            js.console.warn(f"search worker unavailable, the easy heuristic answers: {exc!r}")
+            return heuristic_answer(game, job)
+        self.stats = ([*self.stats, {"game": job["game"], "level": job["level"], "iterations":
+                       answer["iterations"], "seconds": answer["seconds"]}])[-200:]
+        js.window.pygamesSearchStats = json.dumps(self.stats)  # read by `build.py bench` only
+        return answer
 
     async def after_game(self, game, view: dict):
-        """The game's `ai.after_game` of an end-of-game view, from the worker (or here if it cannot start)."""
+        """The game's `ai.after_game` of an end-of-game view, from the worker (or here if it is down)."""
         try:
-            worker = await self._get_worker()
-            return json.loads(await worker.after_game(json.dumps({"game": game.ID, "view": view})))
+            text = await self._ask("after_game", json.dumps({"game": game.ID, "view": view}), AFTER_GAME_TIMEOUT_S)
+            return json.loads(text)
         except Exception as exc:  # no worker: work it out here rather than not at all
             js.console.warn(f"search worker unavailable, end-of-game analysis on the main thread: {exc!r}")
             from pygames.core import search
@@ -106,7 +217,18 @@ async def _play_when_ready(app, session, request: dict) -> None:
             app.thinker.pending = None
             show_thinking(app, _hint_seat(app))
     if app.session is session and session.bot_answer(request, answer["action"]):
-        app.after_change()
+        await played_then_drawn(app, session)
+
+
+async def played_then_drawn(app, session) -> None:
+    """A computer's move is saved in this task and drawn in the next one: on a busy two-core tablet each task of
+    the main thread is stretched several times over, so the page stays responsive only if no single task does
+    both. The redraw is skipped if anything else has moved the game on meanwhile (that change drew it)."""
+    played = session.state
+    app.autosave()
+    await asyncio.sleep(0)  # a new task of the event loop: a click waiting since the answer came goes first
+    if app.session is session and session.state is played and app.screen == "game":
+        app.refresh()
 
 
 def show_thinking(app, seat: int | None) -> None:
