@@ -129,22 +129,11 @@ def path_mid(path: str) -> tuple[float, float]:
 # ---------------------------------------------------------------------- consequences (shown before a choice)
 
 
-def base_steps(a: str, b: str, face: str | None) -> dict:
-    """PS-4.7 base move plus the PS-5.9 2-shovel bonus: zones each marker will move toward the mover."""
-    steps = {a: 2} if a == b else {a: 1, b: 1}
-    effect = SHOVEL_FACES.get(face or "")
-    if effect and effect["effect"] == "moved_markers":
-        steps = {d: n + (2 if a == b else 1) * effect["steps"] for d, n in steps.items()}
-    return steps
-
-
-def place_label(g: dict, path: str, mover: int, cat) -> str:
-    i = PATH_INDEX[path]
-    a, b = g["path_types"][i]
-    face = g["tokens"][i]
-    pos = g["players"][mover]["pos"]
-    moves = [cat.t("ps.ui.move", type=type_name(cat, d), old=signed(pos[d]), new=signed(min(Z, pos[d] + n)))
-             for d, n in base_steps(a, b, face).items()]
+def place_label(g: dict, path: str, cat) -> str:
+    """A place: choice's words: the path, the token taken, the marker moves the view's rules worked out."""
+    face = g["tokens"][PATH_INDEX[path]]
+    moves = [cat.t("ps.ui.move", type=type_name(cat, d), old=signed(old), new=signed(new))
+             for d, old, new in g["moves"][f"place:{path}"]]
     text = cat.t("ps.ui.dig", **path_args(g, path, cat), token=face_name(cat, face), moves=", ".join(moves))
     effect = SHOVEL_FACES.get(face or "")
     if effect and effect["effect"] == "any_marker":
@@ -155,10 +144,10 @@ def place_label(g: dict, path: str, mover: int, cat) -> str:
     return text
 
 
-def marker_label(g: dict, d: str, mover: int, cat) -> str:
-    """A comp: or shovel: choice moves marker d one zone toward the mover (PS-3.12, PS-5.8, PS-5.13 clamp)."""
-    pos = g["players"][mover]["pos"][d]
-    return cat.t("ps.ui.marker_choice", type=type_name(cat, d), old=signed(pos), new=signed(min(Z, pos + 1)))
+def marker_label(g: dict, action: str, cat) -> str:
+    """A comp: or shovel: choice's words: the marker it moves toward the mover, as the view's rules worked out."""
+    [[d, old, new]] = g["moves"][action]
+    return cat.t("ps.ui.marker_choice", type=type_name(cat, d), old=signed(old), new=signed(new))
 
 
 # ---------------------------------------------------------------------- the city (one SVG)
@@ -271,7 +260,6 @@ def city(g: dict, legal: set, cat, placed: set):
             root.appendChild(taken)
     wrap.appendChild(root)
     # Legal paths: HTML buttons over the SVG, positioned in % so they follow the board's scale.
-    mover = g["active"]
     for path in PATHS:
         action = f"place:{path}"
         if action not in legal:
@@ -279,7 +267,7 @@ def city(g: dict, legal: set, cat, placed: set):
         mx, my = path_mid(path)
         left = (mx * SCALE - VB_X) / VB_W * 100
         top = (my * SCALE - VB_Y) / VB_H * 100
-        label = place_label(g, path, mover, cat)
+        label = place_label(g, path, cat)
         button = target_button(action, label, "ps-spot")
         button.setAttribute("style", f"left:{left:.2f}%;top:{top:.2f}%")
         if g["steals"].get(path):
@@ -303,7 +291,6 @@ def control_board(g: dict, legal: set, cat, placed: set):
         el("span", {"class": "ps-end"}, None, [el("span", None, cat.seat_name(1) + " "), badge(1, True),
                                                el("span", None, " \u25b6")])])
     box.appendChild(ends)
-    mover = g["active"]
     phase = g["phase"]
     grid = el("div", {"class": "ps-tracks"})
     numbers = el("div", {"class": "ps-row ps-numbers", "aria-hidden": "true"}, None, [el("span")])
@@ -314,12 +301,12 @@ def control_board(g: dict, legal: set, cat, placed: set):
         action = f"{phase}:{d}" if phase in ("comp", "shovel") else None
         name = [icon(f"ps-sym-{d}", "ps-icon ps-sym", TYPE_INK[d]), el("span", None, type_name(cat, d))]
         if action and action in legal:
-            label = marker_label(g, d, mover, cat)
+            label = marker_label(g, action, cat)
+            [[_d, old, new]] = g["moves"][action]
             head = el("button", {"type": "button", "data-action": action, "class": "ps-marker-choice",
                                  "aria-label": label, "title": label}, None,
                       [*name, el("span", {"class": "ps-move"}, cat.t(
-                          "ps.ui.marker_short", old=signed(g["players"][mover]["pos"][d]),
-                          new=signed(min(Z, g["players"][mover]["pos"][d] + 1))))])
+                          "ps.ui.marker_short", old=signed(old), new=signed(new)))])
             placed.add(action)
         else:
             head = el("span", {"class": "ps-row-name"}, None, name)
