@@ -268,16 +268,6 @@ def category_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols:
     return grid
 
 
-def bonus_strength(cards: list[str]) -> tuple[dict, dict]:
-    sym = {c: 0 for c in CATEGORIES}
-    for card in cards:
-        sym[CARDS[card][0]] += CARDS[card][1]
-    t = dict(sym)
-    t["fleet"] = sym["fleet"] + sym["army"] // P["bonus_step"]
-    t["army"] = sym["army"] + sym["fleet"] // P["bonus_step"]
-    return sym, t
-
-
 def rome_section(ctx: Ctx):
     g, t = ctx.g, ctx.t
     over = g["phase"] == "over"
@@ -287,10 +277,8 @@ def rome_section(ctx: Ctx):
     parts = [el("h4", {"class": "pax-sub"}, t("pax.ui.rome_hidden")), hidden]
     if shown:
         parts.append(note(t("pax.ui.rome_revealed" if over else "pax.ui.rome_spied")))
-    open_cards = g["rome"]
-    sym, strength = bonus_strength(open_cards)
     parts.append(el("h4", {"class": "pax-sub"}, t("pax.ui.rome_open")))
-    parts.append(category_columns(ctx, open_cards, strength, sym))
+    parts.append(category_columns(ctx, g["rome"], g["rome_open_strength"], g["rome_symbols"]))
     return section(t("pax.ui.rome"), "pax-rome", parts)
 
 
@@ -429,19 +417,9 @@ def campaign_text(cat, device) -> str:
 def device_update(view: dict, device) -> tuple[dict, bool]:
     """The device record after this finished game (a solo win adds its level), and whether it was a solo win."""
     won = campaign_won(device)
-    if view["players"] != 1 or not view.get("over") or not solo_won(view):
+    if view["players"] != 1 or not view.get("over") or not view["state"].get("solo_win"):
         return {"won": won}, False
     return {"won": sorted(set(won) | {view["options"]["level"]})}, True
-
-
-def solo_won(view: dict) -> bool:
-    """PAX-6.19 from the final view: a card of all 7 categories, stronger than Rome in enough of them."""
-    g = view["state"]
-    seat = g["seats"][0]
-    rome = g.get("rome_strength") or {}
-    present = {CARDS[c][0] for c in seat["area"]}
-    stronger = sum(1 for c in CATEGORIES if seat["strength"][c] > rome.get(c, 0))
-    return len(present) == len(CATEGORIES) and stronger >= SOLO_LEVELS[view["options"]["level"]]["required"]
 
 
 # ---------------------------------------------------------------------- the end screen
