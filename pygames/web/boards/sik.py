@@ -196,9 +196,7 @@ def map_node(view: dict, g: dict, me, cat, legal: list, placed: set):
         selected |= {ask["a"], ask["b"]}
     if ask.get("k") == "pistol":
         selected |= {ask["frm"], ask["dst"]}
-    next_start = None
-    if mine_to_act and ask.get("k") == "place":
-        next_start = next((c for c in D.PLACEMENT_ORDER[me] if c not in occupants), None)
+    next_start = g["next_start"] if mine_to_act else None
     root.appendChild(ground(flip, cat))
     if next_start is not None:
         x, y = xy(next_start, flip)
@@ -556,7 +554,7 @@ def ask_text(g: dict, ask: dict, me: int, cat, legal: list) -> str:
     k = ask["k"]
     args = {}
     if k == "place":
-        args["cell"] = next((c for c in D.PLACEMENT_ORDER[me] if c not in {x[0] for x in g["board"]}), "")
+        args["cell"] = g["next_start"] or ""
     elif k in ("agent", "dest"):
         args["card"] = "@sik.card." + ask["card"]
         args["cell"] = ask.get("cell") or ""
@@ -575,7 +573,7 @@ def ask_text(g: dict, ask: dict, me: int, cat, legal: list) -> str:
         k = "equip_take" if ask["eq"] == "typewriter" else "equip_target"
         args["card"] = "@sik.eq." + ask["eq"]
     elif k == "draw":
-        args["n"] = max(0, D.HAND_SIZE - len(g["hand"][me] or []))
+        args["n"] = g["to_draw"][me]
     elif k == "charisma" and me == O and g["ruri_passed"] is not None:
         return cat.t("sik.ui.ask.charisma") + " " + cat.t(
             "sik.ui.ruri_passed" if g["ruri_passed"] else "sik.ui.ruri_kept")
