@@ -622,7 +622,7 @@ def choice_button(g: dict, ask: dict, action: str, me: int, cat):
     key = f"sik.ui.choice.{verb}.{arg}"
     label = cat.t(key) if cat.has(key) else None
     if label is None:
-        from pygames.shadows_in_kyoto import action_label
+        from pygames.shadows_in_kyoto.labels import action_label
 
         k, a = action_label({"state": g}, action)
         label = cat.t(k, **a)

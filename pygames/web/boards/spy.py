@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from pygames.spyworld import action_label
 from pygames.spyworld import data as spydata
 from pygames.spyworld.data import AGENTS, CELLS, GADGETS, HALL, INDEX, LAIRS, MISSIONS, SHEET, START, gadget_count, rc
-from pygames.spyworld.scoring import reachable
-from pygames.spyworld.sheet import group
+from pygames.spyworld.sheet import group, reachable
+from pygames.spyworld.views import action_label
 from pygames.web import kit
 from pygames.web.kit import Space, target_button
 from pygames.web.render import by_id
