@@ -126,3 +126,38 @@ def test_the_checker_sees_function_level_and_relative_imports(tmp_path):
     assert cycles(graph) == [["demo.a", "demo.sub.b", "demo.a"]]
     (pkg / "sub" / "b.py").write_text("def late():\n    return 1\n")
     assert cycles(import_graph(tmp_path, "demo")) == []
+
+
+# What a board module may read of its game: the data (cells, cards, constants), the view's own words and labels
+# (`views`, SIK's `labels`) and Spyworld's sheet geometry (`sheet`: a fixture's group, the rooms reached). Never the
+# rules, setup, scoring or bots: what a choice will do comes in the view, worked out there by the rules' own code.
+BOARD_MAY_IMPORT = {"data", "views", "labels", "sheet"}
+GAME_PACKAGES = ("pygames.passages_secrets", "pygames.pax", "pygames.spyworld", "pygames.shadows_in_kyoto")
+
+
+def game_imports_of_boards(root: pathlib.Path = ROOT) -> dict[str, set[str]]:
+    """Each board module's imports of a game package, as the modules they reach (a package itself counts)."""
+    modules = module_files(root)
+    return {name: {m for m in imports_of(name, path, modules) if m.startswith(GAME_PACKAGES)}
+            for name, path in modules.items() if name.startswith("pygames.web.boards.")}
+
+
+def test_a_board_reads_only_its_games_data_views_and_labels():
+    seen = game_imports_of_boards()
+    assert {"pygames.web.boards.ps", "pygames.web.boards.pax", "pygames.web.boards.sik",
+            "pygames.web.boards.spy"} <= set(seen)
+    wrong = {board: sorted(m for m in found if m in GAME_PACKAGES or m.rpartition(".")[2] not in BOARD_MAY_IMPORT)
+             for board, found in seen.items()}
+    assert not any(wrong.values()), wrong
+
+
+def test_the_board_import_check_catches_a_rules_import(tmp_path):
+    boards = tmp_path / "pygames" / "web" / "boards"
+    boards.mkdir(parents=True)
+    for pkg in ("pygames", "pygames/web", "pygames/web/boards", "pygames/pax"):
+        (tmp_path / pkg).mkdir(parents=True, exist_ok=True)
+        (tmp_path / pkg / "__init__.py").write_text("")
+    for name in ("rules", "data"):
+        (tmp_path / "pygames" / "pax" / f"{name}.py").write_text("")
+    (boards / "pax.py").write_text("from pygames.pax.data import X\n\ndef f():\n    from pygames.pax import rules\n")
+    assert game_imports_of_boards(tmp_path)["pygames.web.boards.pax"] == {"pygames.pax.data", "pygames.pax.rules"}

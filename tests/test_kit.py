@@ -126,3 +126,26 @@ def test_no_catalogue_string_speaks_like_a_developer():
     for lang, table in i18n.load().items():
         wrong = {key: text for key, text in table.items() if words[lang].search(text)}
         assert not wrong, wrong
+
+
+def test_a_board_button_is_a_labelled_target_for_a_legal_action_only_and_records_itself_as_placed():
+    from pygames.web import kit
+    board = kit.Board({"state": {}, "viewer": 0}, ["take:1", "take:2"], None, "spy-target",
+                      words=lambda action: f"Take {action[5:]}")
+    assert board.button("take:9", "Take 9") is None
+    node = board.button("take:1", text="1", cls="spy-take")
+    assert node.tag == "button" and node.getAttribute("data-action") == "take:1"
+    assert node.getAttribute("class") == "target spy-target spy-take"
+    assert node.getAttribute("title") == "Take 1" and node.getAttribute("aria-label") == "Take 1"
+    named = board.button("take:2", "Take the second card", aria="Second")
+    assert named.getAttribute("aria-label") == "Second" and named.getAttribute("title") == "Take the second card"
+    assert board.placed == {"take:1", "take:2"}
+
+
+def test_a_symbol_and_a_section_are_built_as_the_boards_draw_them():
+    from pygames.web import kit
+    use = kit.symbol("sik-sym-eye", {"x": 1, "y": 2}, "sik-eye")
+    assert (use.tag, use.getAttribute("href"), use.getAttribute("class")) == ("use", "#sik-sym-eye", "sik-eye")
+    part = kit.section("pax-section pax-rome", "Rome", [kit.el("p", None, "x")], ("h3", "pax-h"))
+    assert [kid.tag for kid in part.kids] == ["h3", "p"] and part.kids[0].textContent == "Rome"
+    assert [kid.tag for kid in kit.section("sik-box").kids] == []

@@ -31,9 +31,9 @@ def board_texts(game_id: str, board, view: dict, legal: list, cat) -> list[str]:
         for action in legal:
             kind, _, arg = action.partition(":")
             if kind == "place":
-                texts.append(board.place_label(g, arg, g["active"], cat))
+                texts.append(board.place_label(g, arg, cat))
             elif kind in ("comp", "shovel"):
-                texts.append(board.marker_label(g, arg, g["active"], cat))
+                texts.append(board.marker_label(g, action, cat))
     if game_id == "pax":
         texts += [board.card_label(card, cat) for card in board.CARDS]
     return texts

@@ -12,6 +12,7 @@ from . import achievements, facts, scoring
 from .data import PATH_INDEX, PATHS, SHOVEL_FACES, STATUE_MASKS, TURNS, TYPES, path_types
 
 DECLINE = "decline"
+COMP_STEPS = 1  # PS-3.12: the compensation moves one marker one zone
 
 
 def to_move(state: dict) -> list[int]:
@@ -80,7 +81,7 @@ def compensate(state: dict, player: int, d: str | None) -> None:
     if d is None:
         core.log(state, "ps.log.decline", player=player)
     else:
-        old, new = facts.move_marker(state, d, player, 1)
+        old, new = facts.move_marker(state, d, player, COMP_STEPS)
         core.log(state, "ps.log.comp", player=player, type="@ps.type." + d, old=old, new=new)
     state["phase"] = "place"
     state["active"] = state["first"]
@@ -96,14 +97,40 @@ def place(state: dict, player: int, index: int) -> None:
              a="@ps.type." + d1, b="@ps.type." + d2)
     steal_statues(state, player)                                     # B, PS-4.5
     face = take_token(state, player, index)                          # C, PS-4.6
-    base_move(state, player, d1, d2)                                 # D, PS-4.7
-    effect = SHOVEL_FACES.get(face)                                  # E, PS-4.8
+    dig_moves(state, player, d1, d2, face)                           # D, E: PS-4.7, PS-4.8, PS-5.9
+    effect = SHOVEL_FACES.get(face)
     if effect and effect["effect"] == "any_marker":
         state["phase"] = "shovel"                                    # PS-5.8: D3 is asked now
         return
+    end_turn(state, player)
+
+
+def dig_moves(state: dict, player: int, d1: str, d2: str, face: str) -> None:
+    """Steps D and E's marker moves: the base move (PS-4.7), then a 2-shovel face's extra steps (PS-5.9)."""
+    base_move(state, player, d1, d2)
+    effect = SHOVEL_FACES.get(face)
     if effect and effect["effect"] == "moved_markers":
         two_shovels(state, player, d1, d2, effect["steps"])
-    end_turn(state, player)
+
+
+def marker_moves(state: dict, player: int, action: str) -> list[list]:
+    """What a choice will do to the markers, shown before it is made: [type, old, new] positions on `player`'s
+    side (PS-5.4), in the order the rules move them, found by playing the rules' own moves on a scratch copy of the
+    markers (PS-3.12, PS-4.7, PS-5.3 clamp, PS-5.8, PS-5.9)."""
+    scratch = {"m": dict(state["m"]), "first": state["first"], "log": []}
+    kind, _, arg = action.partition(":")
+    if kind == "place":
+        index = PATH_INDEX[arg]
+        d1, d2 = path_types(state["tiles"])[index]
+        dig_moves(scratch, player, d1, d2, state["up"][state["tok"][index]])
+        moved = [d1] if d1 == d2 else [d1, d2]
+    elif kind in ("comp", "shovel"):
+        steps = COMP_STEPS if kind == "comp" else shovel_steps(state, player)
+        facts.move_marker(scratch, arg, player, steps)
+        moved = [arg]
+    else:
+        return []
+    return [[d, facts.pos(state, player, d), facts.pos(scratch, player, d)] for d in moved]
 
 
 def steal_statues(state: dict, player: int) -> None:
@@ -152,9 +179,13 @@ def two_shovels(state: dict, player: int, d1: str, d2: str, steps: int) -> None:
 
 def one_shovel(state: dict, player: int, d: str) -> None:
     """PS-5.8, PS-5.13 (D3): any one marker moves toward the mover; one already at the end stays (no effect)."""
-    face = state["up"][state["held"][player][-1]]
     core.log(state, "ps.log.shovel1", player=player, type="@ps.type." + d)
-    _move(state, player, d, SHOVEL_FACES[face]["steps"])
+    _move(state, player, d, shovel_steps(state, player))
+
+
+def shovel_steps(state: dict, player: int) -> int:
+    """PS-5.8: the zones a 1-shovel moves its marker, read from the face just taken (the data's `steps`)."""
+    return SHOVEL_FACES[state["up"][state["held"][player][-1]]]["steps"]
 
 
 def end_turn(state: dict, player: int) -> None:

@@ -12,7 +12,7 @@ from math import comb
 
 from pygames import core
 
-from . import facts, scoring
+from . import facts, rules, scoring
 from .data import FORMAT, PATHS, STATUE_MASKS, TOKENS, TYPES, path_types
 
 
@@ -59,7 +59,17 @@ def view(state: dict, player: int | None) -> dict:
         "steals": _steals(state),
         "totals": scoring.totals(state),                                  # PS-6.25: scores are public
         "winners": scoring.result(state)["winners"] if state["phase"] == "over" else None,
+        "moves": _marker_moves(state),
     }
+
+
+def _marker_moves(state: dict) -> dict:
+    """What each choice of the player to move will do to the markers (rules.marker_moves), so the board words its
+    targets from the rules: public, as every marker and up face is (PS-7.1)."""
+    if state["phase"] not in ("place", "comp", "shovel"):
+        return {}
+    player = state["active"]
+    return {action: rules.marker_moves(state, player, action) for action in rules.legal_actions(state, player)}
 
 
 # --------------------------------------------------------------------------- determinisation

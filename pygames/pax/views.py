@@ -6,7 +6,7 @@ from .board import active
 from .data import CARD_IDS, FORMAT, SOLO_LEVELS, P, sort_cards
 from .rounds import pile_value
 from .rules import available_modes, cap_problem, income, play_cost, prices, religion
-from .scoring import cap, strengths, symbol_counts, wealth_discount
+from .scoring import cap, result, strengths, symbol_counts, wealth_discount
 
 #: Log events that only their reader saw; a sampled state keeps them private (see determinize).
 PRIVATE_EVENTS = ("pax.log.drawn", "pax.log.spied_cards")
@@ -27,6 +27,8 @@ def view(state: dict, player: int | None) -> dict:
         "deck_size": len(state["deck"]),  # PAX-7.2 (PAX-7.1: never its order or content)
         "removed_count": len(state["removed"]),  # PAX-7.3: only the number, even at the end
         "rome": list(state["rome"]),  # PAX-7.5
+        "rome_symbols": symbol_counts(state["rome"]),  # PAX-7.5: Rome's open cards, counted by the rules
+        "rome_open_strength": strengths(state["rome"]),
         "rome_hidden_count": len(state["rome_hidden"]),
         "rome_hidden": list(state["rome_hidden"]) if over else None,  # PAX-7.4 / PAX-7.16
         "legions": [list(p) for p in state["legions"]],  # PAX-7.5
@@ -43,6 +45,8 @@ def view(state: dict, player: int | None) -> dict:
         g["required"] = SOLO_LEVELS[state["options"]["level"]]["required"]
     if over:
         g["rome_strength"] = strengths(state["rome"] + state["rome_hidden"] + sum(state["legions"], []))
+        if state["players"] == 1:
+            g["solo_win"] = result(state)["solo_win"]  # PAX-6.19, the scoring's own verdict (all is shown now)
     return g
 
 

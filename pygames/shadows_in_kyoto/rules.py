@@ -489,7 +489,7 @@ def refill_step(state: dict, frame: dict, side: int) -> None:
     deck = state["deck"][side]
     pending = state["tomoyo"]
     avail = [k for k in ("site", "tactic") if deck[k]]
-    if not pending and (len(state["hand"][side]) >= D.HAND_SIZE or not avail):
+    if not pending and (not cards_to_draw(state, side) or not avail):
         frame["st"] = "F"
         return
     if B.has_charisma(state, side, "tomoyo"):
@@ -506,6 +506,11 @@ def refill_step(state: dict, frame: dict, side: int) -> None:
         draw(state, side, avail[0])
     else:
         ask(state, "draw", side)
+
+
+def cards_to_draw(state: dict, side: int) -> int:
+    """SIK-4.9: the cards still to draw to refill the hand up to its size (public: hand sizes are, SIK-7.7)."""
+    return max(0, D.HAND_SIZE - len(state["hand"][side]))
 
 
 def pop_top(state: dict, side: int, kind: str) -> str:

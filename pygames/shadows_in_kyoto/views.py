@@ -8,7 +8,9 @@ from pygames import core
 from . import board as B
 from . import data as D
 from .data import G, O
+from .rules import cards_to_draw
 from .seats import seat, side_of
+from .setup import next_start_cell
 
 
 def _target(state: dict, side: int, effect) -> list | None:
@@ -73,5 +75,9 @@ def view(state: dict, player: int | None) -> dict:
         "ask": core.clone(state["ask"]),
         "win": list(state["win"]) if over else None,
         "escape_cells": [D.territory(G), D.territory(O)],
+        "to_draw": [cards_to_draw(state, s) for s in (O, G)],  # SIK-4.9, from the public hand sizes (SIK-7.7)
+        # SIK-8.3: the start cell the agent being placed goes to (the placement order and the board are public)
+        "next_start": next_start_cell(state, state["ask"]["side"]) if (state["ask"] or {}).get("k") == "place"
+        else None,
     }
     return out

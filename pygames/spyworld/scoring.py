@@ -4,26 +4,11 @@ from __future__ import annotations
 
 from pygames import core
 
-from .data import AGENTS, INDEX, LAIRS, NEIGHBOURS, SHEET, START, gadget_count, segment
-from .sheet import group
+from .data import AGENTS, INDEX, LAIRS, SHEET, gadget_count
+from .sheet import group, reachable
 
 ORDER = ("kept", "stolen", "budget", "trapper", "gadget_fan", "explorer", "brutal", "missions")
 AWARDS = ("trapper", "gadget_fan", "explorer", "brutal")
-
-
-def reachable(walls, opened=()) -> set[str]:
-    """SPY-6.2: cells reached from the start cell by orthogonal steps that cross no wall segment (costs ignored);
-    segments opened by a Laser drill Expert count as open."""
-    closed = set(walls) - set(opened)
-    seen = {START}
-    todo = [START]
-    while todo:
-        a = todo.pop()
-        for b, _ in NEIGHBOURS[a]:
-            if b not in seen and segment(a, b) not in closed:
-                seen.add(b)
-                todo.append(b)
-    return seen
 
 
 def kept_value(lair: dict, sheet: dict, stolen_cells, opened=()) -> int:

@@ -9,7 +9,19 @@ A sheet is a small JSON dict:
 
 from __future__ import annotations
 
-from .data import FIXTURES, INDEX, MISSIONS, SHEET, SIZE, TRACKS, gadget_count, line_buildable
+from .data import (
+    FIXTURES,
+    INDEX,
+    MISSIONS,
+    NEIGHBOURS,
+    SHEET,
+    SIZE,
+    START,
+    TRACKS,
+    gadget_count,
+    line_buildable,
+    segment,
+)
 
 
 def new_sheet(beginner: bool) -> dict:
@@ -140,3 +152,18 @@ def group(fixture: str) -> str:
     """"trap", "guardian" or "secret" (SPY-2.26 to SPY-2.28). (A def, not the bound `FIXTURES.__getitem__`:
     in Pyodide a call of a bound C method costs 2.6 times a Python function's.)"""
     return FIXTURES[fixture]
+
+
+def reachable(walls, opened=()) -> set[str]:
+    """SPY-6.2: cells reached from the start cell by orthogonal steps that cross no wall segment (costs ignored);
+    segments opened by a Laser drill Expert count as open."""
+    closed = set(walls) - set(opened)
+    seen = {START}
+    todo = [START]
+    while todo:
+        a = todo.pop()
+        for b, _ in NEIGHBOURS[a]:
+            if b not in seen and segment(a, b) not in closed:
+                seen.add(b)
+                todo.append(b)
+    return seen

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from . import vdom
 from .render import by_id
-from .vdom import el
+from .vdom import el, svg
 
 PER_SEAT_OPTION = re.compile(r"beginner(\d+)")
 
@@ -179,3 +179,48 @@ def bar(percent: int, text: str, label: str, cls: str, fill_cls: str):
     """A filled bar with its number written on it (a training track, the money gained): never only a colour."""
     return el("div", {"class": cls, "role": "img", "aria-label": label}, None, [
         el("div", {"class": fill_cls, "style": f"width:{max(0, min(100, percent))}%"}), el("span", None, text)])
+
+
+def section(cls: str, title: str | None = None, children=(), heading: tuple[str, str] = ("h3", "")):
+    """A titled part of a board: a `<section>` with its heading (`heading`: the tag and class) when it has a title,
+    then its children."""
+    tag, heading_cls = heading
+    head = [el(tag, {"class": heading_cls or None}, title)] if title else []
+    return el("section", {"class": cls}, None, [*head, *children])
+
+
+def symbol(ref: str, attrs: dict | None = None, cls: str | None = None):
+    """A `<use>` of one of the game's prebuilt SVG symbols (`#<ref>`, cloned into the board with its defs)."""
+    node = svg("use", {**(attrs or {}), "href": f"#{ref}"})
+    if cls:
+        node.setAttribute("class", cls)
+    return node
+
+
+class Board:
+    """One render of a board: the view, the catalogue, the viewer's legal actions, and the actions it placed as
+    targets on the board (what a renderer returns: the shell offers every other legal action in its action bar).
+    `cls` is the game's class for its targets; `words(action)` names a target when its caller gives no label."""
+
+    def __init__(self, view: dict, legal, cat, cls: str, words=None):
+        self.view, self.g, self.cat = view, view["state"], cat
+        self.me = view["viewer"]
+        self.legal = set(legal)
+        self.placed: set[str] = set()
+        self.cls = cls
+        self.words = words
+
+    def t(self, key: str, **args) -> str:
+        return self.cat.t(key, **args)
+
+    def button(self, action: str, label: str | None = None, *, text: str | None = None, cls: str = "",
+               aria: str | None = None, children=()):
+        """A highlighted legal target (kit.target_button), recorded as placed; None when `action` is not legal for
+        the viewer now. `label` is its tooltip and accessible name, `text` the words on it, `aria` a spoken name
+        other than the label."""
+        if action not in self.legal:
+            return None
+        self.placed.add(action)
+        if label is None and self.words is not None:
+            label = self.words(action)
+        return target_button(action, label, self.cls + " " + cls, text, children, aria)

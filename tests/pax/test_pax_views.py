@@ -141,3 +141,29 @@ def test_pax_determinize_covers_every_possibility():
         for i, c in v["state"]["memo"]["deck_known"]:
             assert sample["deck"][i] == c
     assert seen_in_rome == unseen
+
+
+def test_the_view_carries_romes_open_strength_and_the_solo_verdict_from_the_scoring():
+    """PAX-6.6 / PAX-5.11..5.13: Rome's open columns show the scoring's own strengths; PAX-6.19: the final view
+    carries the scoring's solo verdict, which the device's campaign records (boards/pax.py device_update)."""
+    from pygames.core.rng import Rng
+    from pygames.pax import scoring
+    from pygames.web.boards.pax import device_update
+    verdicts = set()
+    for seed in range(4):
+        state = core.new_game(pax, 1, seed, {"level": 1})
+        rng = Rng(seed)
+        while not pax.is_over(state):
+            seat = pax.to_move(state)[0]
+            g = core.view(pax, state, seat)["state"]
+            assert g["rome_open_strength"] == scoring.strengths(state["rome"])
+            assert g["rome_symbols"] == scoring.symbol_counts(state["rome"])
+            assert "solo_win" not in g
+            core.engine.apply_in_place(pax, state, seat, rng.choice(pax.legal_actions(state, seat)))
+        final = core.view(pax, state, None)
+        won = scoring.result(state)["solo_win"]
+        assert final["state"]["solo_win"] is won
+        assert device_update(final, {"won": []}) == ({"won": [1] if won else []}, won)
+        json.dumps(final)
+        verdicts.add(won)
+    assert verdicts

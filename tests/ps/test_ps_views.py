@@ -134,3 +134,29 @@ def test_ps_determinize_at_setup_and_at_the_end():
     v = core.view(ps, s, None)
     d = ps.determinize(v, None, core.Rng(2))
     assert core.view(ps, d, None)["state"] == v["state"] and ps.is_over(d)
+
+
+def test_the_view_says_what_each_choice_does_to_the_markers_as_the_rules_then_do_it():
+    """PS-4.7, PS-5.8, PS-5.9, PS-3.12: the board words its targets from the view's `moves`; applying the choice
+    moves exactly those markers to exactly those positions (a 2-shovel face's data steps included)."""
+    from pygames.core.rng import Rng
+    from pygames.passages_secrets import facts
+    kinds = set()
+    for seed in range(6):
+        state = core.new_game(ps, 2, seed)
+        rng = Rng(seed)
+        while not ps.is_over(state):
+            seat = ps.to_move(state)[0]
+            moves = core.view(ps, state, seat)["state"]["moves"]
+            legal = ps.legal_actions(state, seat)
+            assert set(moves) == set(legal)
+            for action in legal:
+                after = core.clone(state)
+                core.engine.apply_in_place(ps, after, seat, action)
+                for d, old, new in moves[action]:
+                    kinds.add(action.partition(":")[0] if old != new else "clamped")
+                    assert (old, new) == (facts.pos(state, seat, d), facts.pos(after, seat, d)), (action, d)
+                moved = {d for d, _o, _n in moves[action]}
+                assert all(facts.pos(after, seat, d) == facts.pos(state, seat, d) for d in set(state["m"]) - moved)
+            core.engine.apply_in_place(ps, state, seat, rng.choice(legal))
+    assert {"place", "comp", "shovel"} <= kinds

@@ -30,9 +30,13 @@ submits); ``POINTS_CHART = False`` drops the end screen's chart when the categor
 solo campaign): the shell reads and stores it and hands it in as ``view["device"]``, so no renderer touches storage.
 
 The shell also draws the final board with ``render(board, final_view, [], cat)``: a renderer must draw the
-spectator's end-of-game view. Board targets are built with ``pygames.web.kit.target_button`` (label in name,
-tooltip, touch preview words); cards with ``kit.card`` (a filled clone of the game's prebuilt fragment), rows of
-cards with ``kit.hand``, labelled groups of cards with ``kit.pile``, rows of spaces with markers with ``kit.track``.
+spectator's end-of-game view. A render works through one ``pygames.web.kit.Board`` (view, catalogue, legal
+actions): its ``button(action, label, *, text, cls, aria, children)`` builds a target (``kit.target_button``: label
+in name, tooltip, touch preview words) and records it as placed, which is what ``render`` returns. Symbols are
+``kit.symbol`` (a ``<use>``), titled parts ``kit.section``; cards ``kit.card`` (a filled clone of the game's prebuilt
+fragment), rows of cards ``kit.hand``, labelled groups of cards ``kit.pile``, rows of spaces with markers
+``kit.track``. What a choice will do (a marker's move, the next start cell) comes in the view, worked out by the
+game's rules: a board reads its game's data, views and labels only (tests/test_imports.py).
 
 Text goes in with textContent only. Every colour also carries a symbol or a label (colour-blind safe).
 Rules pages are ``<template id="rules-<game>-<lang>">`` in the same fragments file; the Rules menu shows them.

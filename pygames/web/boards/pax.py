@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from pygames.pax.data import CARDS, CATEGORIES, SOLO_LEVELS, P
 from pygames.web import kit
-from pygames.web.kit import clone, target_button
-from pygames.web.render import by_id
+from pygames.web.kit import clone
 from pygames.web.vdom import el
 
 CAMPAIGN_KEY = "pygames.pax.campaign"
@@ -23,12 +22,6 @@ NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 
 
 # ---------------------------------------------------------------------- small builders
-
-
-def find(node_id: str):
-    """The element, or None (Pyodide hands a missing element over as JsNull, not None)."""
-    node = by_id(node_id)
-    return None if node is None or type(node).__name__ == "JsNull" else node
 
 
 def glyph(category: str):
@@ -79,36 +72,21 @@ def add(parent, child) -> None:
 
 
 def section(title: str, cls: str, children=()):
-    return el("section", {"class": f"pax-section {cls}"}, None, [el("h3", {"class": "pax-h"}, title), *children])
+    return kit.section(f"pax-section {cls}", title, children, ("h3", "pax-h"))
 
 
 def note(text: str, cls: str = ""):
     return el("p", {"class": ("pax-note " + cls).strip()}, text)
 
 
-class Ctx:
-    def __init__(self, view: dict, legal: list, cat):
-        self.view, self.g, self.cat = view, view["state"], cat
-        self.me = view["viewer"]
-        self.legal = set(legal)
-        self.placed: set[str] = set()
-
-    def t(self, key: str, **args) -> str:
-        return self.cat.t(key, **args)
-
-    def button(self, action: str, text: str | None, aria: str | None = None, cls: str = "", children=()):
-        """A highlighted legal target, or None when `action` is not legal for the viewer now."""
-        if action not in self.legal:
-            return None
-        self.placed.add(action)
-        return target_button(action, aria, "pax-target " + cls, text, children)
+Ctx = kit.Board  # one render: view, catalogue, legal actions, the targets placed
 
 
 # ---------------------------------------------------------------------- the renderer
 
 
 def render(board, view: dict, legal: list, cat) -> set[str]:
-    ctx = Ctx(view, legal, cat)
+    ctx = Ctx(view, legal, cat, "pax-target")
     g = ctx.g
     root = el("div", {"class": "pax-table", "data-phase": g["phase"]})
     root.appendChild(info_bar(ctx))
@@ -166,7 +144,7 @@ def decision_panel(ctx: Ctx):
         label = t("pax.ui.to_bottom") if verb == "bottom" else t("pax.ui.keep")
         box.appendChild(kit.hand((el("div", {"class": "pax-choice"}, None, [
             card_node(card, ctx.cat),
-            ctx.button(f"{verb}:{card}", label, ctx.cat.t(f"pax.act.{verb}", card=card_label(card, ctx.cat)))])
+            ctx.button(f"{verb}:{card}", ctx.cat.t(f"pax.act.{verb}", card=card_label(card, ctx.cat)), text=label)])
             for card in g["front"] or []), "pax-front", {"data-anim-frame": "pax-front"}))
         return box
     if phase == "turn":
@@ -174,14 +152,14 @@ def decision_panel(ctx: Ctx):
         k = min(P["draw_per_turn"], g["deck_size"])
         normal_hint = t("pax.ui.normal_hint", k=k) if k else t("pax.ui.normal_empty", gain=P["empty_deck_gain"])
         for action, hint in (("normal", normal_hint), ("spy", t("pax.ui.spy_hint", gain=P["spy_gain"]))):
-            btn = ctx.button(action, t(f"pax.act.{action}"), cls="pax-big")
+            btn = ctx.button(action, text=t(f"pax.act.{action}"), cls="pax-big")
             box.appendChild(el("div", {"class": "pax-option"}, None, [btn, note(hint)]))
         return box
     if phase == "mode":
         box.appendChild(el("h3", {"class": "pax-h"}, t("pax.phase.mode")))
         box.appendChild(note(t("pax.ui.mode_hint", religion=g["choice"]["religion"])))
         for mode in g["choice"]["modes"]:
-            btn = ctx.button(f"mode:{mode}", t(f"pax.act.mode.{mode}"), cls="pax-big")
+            btn = ctx.button(f"mode:{mode}", text=t(f"pax.act.mode.{mode}"), cls="pax-big")
             box.appendChild(el("div", {"class": "pax-option"}, None, [btn, note(t(f"pax.ui.mode.{mode}"))]))
         return box
     if phase == "draw":
@@ -209,13 +187,13 @@ def draw_panel(ctx: Ctx, box):
     for card in g["front"] or []:
         label = card_label(card, ctx.cat)
         dests = el("div", {"class": "pax-dests"})
-        add(dests, ctx.button(f"hand:{card}", t("pax.ui.to_hand"), ctx.cat.t("pax.act.hand", card=label)))
+        add(dests, ctx.button(f"hand:{card}", ctx.cat.t("pax.act.hand", card=label), text=t("pax.ui.to_hand")))
         for i, value in enumerate(g["legion_values"]):
             n = i + 1
             add(dests, ctx.button(
-                f"legion:{n}:{card}", t("pax.ui.to_legion", numeral=NUMERALS[i], value=value + CARDS[card][2]),
-                ctx.cat.t("pax.act.legion", card=label, legion=NUMERALS[i])))
-        add(dests, ctx.button(f"bottom:{card}", t("pax.ui.to_bottom"), ctx.cat.t("pax.act.bottom", card=label)))
+                f"legion:{n}:{card}", ctx.cat.t("pax.act.legion", card=label, legion=NUMERALS[i]),
+                text=t("pax.ui.to_legion", numeral=NUMERALS[i], value=value + CARDS[card][2])))
+        add(dests, ctx.button(f"bottom:{card}", ctx.cat.t("pax.act.bottom", card=label), text=t("pax.ui.to_bottom")))
         choices.append(el("div", {"class": "pax-choice"}, None, [card_node(card, ctx.cat), dests]))
     box.appendChild(kit.hand(choices, "pax-front", {"data-anim-frame": "pax-front", "aria-label": t("pax.ui.front")}))
     return box
@@ -268,16 +246,6 @@ def category_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols:
     return grid
 
 
-def bonus_strength(cards: list[str]) -> tuple[dict, dict]:
-    sym = {c: 0 for c in CATEGORIES}
-    for card in cards:
-        sym[CARDS[card][0]] += CARDS[card][1]
-    t = dict(sym)
-    t["fleet"] = sym["fleet"] + sym["army"] // P["bonus_step"]
-    t["army"] = sym["army"] + sym["fleet"] // P["bonus_step"]
-    return sym, t
-
-
 def rome_section(ctx: Ctx):
     g, t = ctx.g, ctx.t
     over = g["phase"] == "over"
@@ -287,10 +255,8 @@ def rome_section(ctx: Ctx):
     parts = [el("h4", {"class": "pax-sub"}, t("pax.ui.rome_hidden")), hidden]
     if shown:
         parts.append(note(t("pax.ui.rome_revealed" if over else "pax.ui.rome_spied")))
-    open_cards = g["rome"]
-    sym, strength = bonus_strength(open_cards)
     parts.append(el("h4", {"class": "pax-sub"}, t("pax.ui.rome_open")))
-    parts.append(category_columns(ctx, open_cards, strength, sym))
+    parts.append(category_columns(ctx, g["rome"], g["rome_open_strength"], g["rome_symbols"]))
     return section(t("pax.ui.rome"), "pax-rome", parts)
 
 
@@ -324,8 +290,8 @@ def legion_section(ctx: Ctx):
                                  "pax-pile"))
         if prices and prices[i] is not None:
             box.appendChild(el("span", {"class": "pax-price"}, t("pax.ui.pile_price", price=prices[i])))
-            btn = ctx.button(f"buy:{n}", t("pax.ui.buy_btn", price=prices[i]),
-                             t("pax.ui.buy_aria", legion=NUMERALS[i], price=prices[i]))
+            btn = ctx.button(f"buy:{n}", t("pax.ui.buy_aria", legion=NUMERALS[i], price=prices[i]),
+                             text=t("pax.ui.buy_btn", price=prices[i]))
             if btn is not None:
                 box.appendChild(btn)
         row.appendChild(box)
@@ -346,16 +312,15 @@ def hand_section(ctx: Ctx):
     for card in hand:
         face = card_node(card, ctx.cat)
         if playing and card in staged:
-            btn = ctx.button(f"unstage:{card}", None, t("pax.ui.unstage_aria", card=card_label(card, ctx.cat)),
-                             "pax-cardbtn pax-staged", [face, el("span", {"class": "pax-tag"},
-                                                                 "✓ " + t("pax.ui.staged"))])
+            btn = ctx.button(f"unstage:{card}", t("pax.ui.unstage_aria", card=card_label(card, ctx.cat)),
+                             cls="pax-cardbtn pax-staged", children=[face, el("span", {"class": "pax-tag"},
+                                                                              "✓ " + t("pax.ui.staged"))])
             if btn is not None:
                 btn.setAttribute("aria-pressed", "true")
         elif playing:
-            btn = ctx.button(f"stage:{card}", None, t("pax.ui.stage_aria", card=card_label(card, ctx.cat),
-                                                       cost=next_cost),
-                             "pax-cardbtn", [face, el("span", {"class": "pax-tag"},
-                                                      t("pax.ui.stage_btn", cost=next_cost))])
+            btn = ctx.button(f"stage:{card}", t("pax.ui.stage_aria", card=card_label(card, ctx.cat), cost=next_cost),
+                             cls="pax-cardbtn", children=[face, el("span", {"class": "pax-tag"},
+                                                                   t("pax.ui.stage_btn", cost=next_cost))])
             if btn is not None:
                 btn.setAttribute("aria-pressed", "false")
         else:
@@ -429,19 +394,9 @@ def campaign_text(cat, device) -> str:
 def device_update(view: dict, device) -> tuple[dict, bool]:
     """The device record after this finished game (a solo win adds its level), and whether it was a solo win."""
     won = campaign_won(device)
-    if view["players"] != 1 or not view.get("over") or not solo_won(view):
+    if view["players"] != 1 or not view.get("over") or not view["state"].get("solo_win"):
         return {"won": won}, False
     return {"won": sorted(set(won) | {view["options"]["level"]})}, True
-
-
-def solo_won(view: dict) -> bool:
-    """PAX-6.19 from the final view: a card of all 7 categories, stronger than Rome in enough of them."""
-    g = view["state"]
-    seat = g["seats"][0]
-    rome = g.get("rome_strength") or {}
-    present = {CARDS[c][0] for c in seat["area"]}
-    stronger = sum(1 for c in CATEGORIES if seat["strength"][c] > rome.get(c, 0))
-    return len(present) == len(CATEGORIES) and stronger >= SOLO_LEVELS[view["options"]["level"]]["required"]
 
 
 # ---------------------------------------------------------------------- the end screen

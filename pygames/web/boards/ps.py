@@ -28,7 +28,7 @@ from pygames.passages_secrets.data import (
     district_type,
 )
 from pygames.web import kit, vdom
-from pygames.web.kit import Space, target_button
+from pygames.web.kit import Space
 from pygames.web.vdom import el, svg
 
 NODES = {name: tuple(node["xy"]) for name, node in DATA["nodes"].items()}
@@ -58,11 +58,11 @@ def P(x: float, y: float) -> str:
 
 def use(ref: str, x: float, y: float, size: float, colour: str | None = None):
     """<use> of a prebuilt symbol centred on data point (x, y), `size` data units wide."""
-    attrs = {"href": f"#{ref}", "x": f"{(x - size / 2) * SCALE:.1f}", "y": f"{(y - size / 2) * SCALE:.1f}",
+    attrs = {"x": f"{(x - size / 2) * SCALE:.1f}", "y": f"{(y - size / 2) * SCALE:.1f}",
              "width": f"{size * SCALE:.1f}", "height": f"{size * SCALE:.1f}"}
     if colour:
         attrs["color"] = colour
-    return svg("use", attrs)
+    return kit.symbol(ref, attrs)
 
 
 def icon(ref: str, cls: str = "ps-icon", colour: str | None = None, label: str | None = None):
@@ -73,10 +73,8 @@ def icon(ref: str, cls: str = "ps-icon", colour: str | None = None, label: str |
     else:
         attrs["aria-hidden"] = "true"
     node = svg("svg", attrs)
-    u = svg("use", {"href": f"#{ref}", "x": "-1", "y": "-1", "width": "2", "height": "2"})
-    if colour:
-        u.setAttribute("color", colour)
-    node.appendChild(u)
+    node.appendChild(kit.symbol(ref, {"x": "-1", "y": "-1", "width": "2", "height": "2",
+                                      **({"color": colour} if colour else {})}))
     return node
 
 
@@ -129,22 +127,11 @@ def path_mid(path: str) -> tuple[float, float]:
 # ---------------------------------------------------------------------- consequences (shown before a choice)
 
 
-def base_steps(a: str, b: str, face: str | None) -> dict:
-    """PS-4.7 base move plus the PS-5.9 2-shovel bonus: zones each marker will move toward the mover."""
-    steps = {a: 2} if a == b else {a: 1, b: 1}
-    effect = SHOVEL_FACES.get(face or "")
-    if effect and effect["effect"] == "moved_markers":
-        steps = {d: n + (2 if a == b else 1) * effect["steps"] for d, n in steps.items()}
-    return steps
-
-
-def place_label(g: dict, path: str, mover: int, cat) -> str:
-    i = PATH_INDEX[path]
-    a, b = g["path_types"][i]
-    face = g["tokens"][i]
-    pos = g["players"][mover]["pos"]
-    moves = [cat.t("ps.ui.move", type=type_name(cat, d), old=signed(pos[d]), new=signed(min(Z, pos[d] + n)))
-             for d, n in base_steps(a, b, face).items()]
+def place_label(g: dict, path: str, cat) -> str:
+    """A place: choice's words: the path, the token taken, the marker moves the view's rules worked out."""
+    face = g["tokens"][PATH_INDEX[path]]
+    moves = [cat.t("ps.ui.move", type=type_name(cat, d), old=signed(old), new=signed(new))
+             for d, old, new in g["moves"][f"place:{path}"]]
     text = cat.t("ps.ui.dig", **path_args(g, path, cat), token=face_name(cat, face), moves=", ".join(moves))
     effect = SHOVEL_FACES.get(face or "")
     if effect and effect["effect"] == "any_marker":
@@ -155,10 +142,10 @@ def place_label(g: dict, path: str, mover: int, cat) -> str:
     return text
 
 
-def marker_label(g: dict, d: str, mover: int, cat) -> str:
-    """A comp: or shovel: choice moves marker d one zone toward the mover (PS-3.12, PS-5.8, PS-5.13 clamp)."""
-    pos = g["players"][mover]["pos"][d]
-    return cat.t("ps.ui.marker_choice", type=type_name(cat, d), old=signed(pos), new=signed(min(Z, pos + 1)))
+def marker_label(g: dict, action: str, cat) -> str:
+    """A comp: or shovel: choice's words: the marker it moves toward the mover, as the view's rules worked out."""
+    [[d, old, new]] = g["moves"][action]
+    return cat.t("ps.ui.marker_choice", type=type_name(cat, d), old=signed(old), new=signed(new))
 
 
 # ---------------------------------------------------------------------- the city (one SVG)
@@ -206,7 +193,7 @@ def city_dots():
     return dots
 
 
-def city(g: dict, legal: set, cat, placed: set):
+def city(g: dict, cat, ctx: kit.Board):
     wrap = el("div", {"class": "ps-map", "data-anim-frame": "ps-map"})
     root = svg("svg", {"viewBox": f"{VB_X:.1f} {VB_Y:.1f} {VB_W:.1f} {VB_H:.1f}", "class": "ps-city",
                        "role": "img", "aria-label": cat.t("ps.ui.city")})
@@ -222,7 +209,7 @@ def city(g: dict, legal: set, cat, placed: set):
         owner = g["own"][i]
         mx, my = path_mid(path)
         if owner is None:
-            cls = "ps-free" + (" ps-legal" if f"place:{path}" in legal else "")
+            cls = "ps-free" + (" ps-legal" if f"place:{path}" in ctx.legal else "")
             lines.appendChild(svg("line", {**coords, "class": cls, "data-path": path}))
             face = g["tokens"][i]
             if face:
@@ -271,28 +258,26 @@ def city(g: dict, legal: set, cat, placed: set):
             root.appendChild(taken)
     wrap.appendChild(root)
     # Legal paths: HTML buttons over the SVG, positioned in % so they follow the board's scale.
-    mover = g["active"]
     for path in PATHS:
         action = f"place:{path}"
-        if action not in legal:
+        if action not in ctx.legal:
             continue
         mx, my = path_mid(path)
         left = (mx * SCALE - VB_X) / VB_W * 100
         top = (my * SCALE - VB_Y) / VB_H * 100
-        label = place_label(g, path, mover, cat)
-        button = target_button(action, label, "ps-spot")
+        label = place_label(g, path, cat)
+        button = ctx.button(action, label)
         button.setAttribute("style", f"left:{left:.2f}%;top:{top:.2f}%")
         if g["steals"].get(path):
             button.appendChild(icon("ps-statue", "ps-spot-steal", "#1b2430"))
         wrap.appendChild(button)
-        placed.add(action)
     return wrap
 
 
 # ---------------------------------------------------------------------- the Control board
 
 
-def control_board(g: dict, legal: set, cat, placed: set):
+def control_board(g: dict, cat, ctx: kit.Board):
     """5 tracks of 2Z+1 zones between the players; seat 0 at the left end, seat 1 at the right (PS-2.14)."""
     box = el("section", {"class": "ps-box ps-control", "aria-label": cat.t("ps.board.control"),
                          "data-anim-frame": "ps-control"})
@@ -303,7 +288,6 @@ def control_board(g: dict, legal: set, cat, placed: set):
         el("span", {"class": "ps-end"}, None, [el("span", None, cat.seat_name(1) + " "), badge(1, True),
                                                el("span", None, " \u25b6")])])
     box.appendChild(ends)
-    mover = g["active"]
     phase = g["phase"]
     grid = el("div", {"class": "ps-tracks"})
     numbers = el("div", {"class": "ps-row ps-numbers", "aria-hidden": "true"}, None, [el("span")])
@@ -313,14 +297,14 @@ def control_board(g: dict, legal: set, cat, placed: set):
         pos0 = g["players"][0]["pos"][d]
         action = f"{phase}:{d}" if phase in ("comp", "shovel") else None
         name = [icon(f"ps-sym-{d}", "ps-icon ps-sym", TYPE_INK[d]), el("span", None, type_name(cat, d))]
-        if action and action in legal:
-            label = marker_label(g, d, mover, cat)
+        if action and action in ctx.legal:
+            label = marker_label(g, action, cat)
+            [[_d, old, new]] = g["moves"][action]
             head = el("button", {"type": "button", "data-action": action, "class": "ps-marker-choice",
                                  "aria-label": label, "title": label}, None,
                       [*name, el("span", {"class": "ps-move"}, cat.t(
-                          "ps.ui.marker_short", old=signed(g["players"][mover]["pos"][d]),
-                          new=signed(min(Z, g["players"][mover]["pos"][d] + 1))))])
-            placed.add(action)
+                          "ps.ui.marker_short", old=signed(old), new=signed(new)))])
+            ctx.placed.add(action)  # its own look (not a kit target), so recorded by hand
         else:
             head = el("span", {"class": "ps-row-name"}, None, name)
         holder = 0 if pos0 > 0 else (1 if pos0 < 0 else None)
@@ -476,18 +460,17 @@ def score_pad(g: dict, cat, box_id: str | None = None):
 
 def render(board, view: dict, legal: list, cat) -> set:
     g = view["state"]
-    legal_set = set(legal)
-    placed: set = set()
+    ctx = kit.Board(view, legal, cat, "ps-spot")
     board.appendChild(kit.defs("ps-defs"))
-    choosing = g["phase"] in ("comp", "shovel") and bool(legal_set)
+    choosing = g["phase"] in ("comp", "shovel") and bool(ctx.legal)
     table = el("div", {"class": "ps-table" + (" ps-choosing" if choosing else ""), "data-phase": g["phase"]})
-    table.appendChild(city(g, legal_set, cat, placed))
-    table.appendChild(control_board(g, legal_set, cat, placed))
+    table.appendChild(city(g, cat, ctx))
+    table.appendChild(control_board(g, cat, ctx))
     table.appendChild(players_box(g, view, cat))
     table.appendChild(cards_box(g, cat))
     table.appendChild(score_pad(g, cat))
     board.appendChild(table)
-    return placed
+    return ctx.placed
 
 
 # ---------------------------------------------------------------------- the end screen

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pygames.shadows_in_kyoto import data as D
 from pygames.web import kit, vdom
-from pygames.web.kit import clone, target_button
+from pygames.web.kit import clone
 from pygames.web.vdom import el, svg
 
 POINTS_CHART = False  # SIK-6.1: no points; the end screen's table counts captures, which a chart must not add up
@@ -37,10 +37,8 @@ XLINK = "http://www.w3.org/1999/xlink"
 
 
 def use(symbol: str, x, y, size, cls: str | None = None):
-    node = svg("use", {"x": x, "y": y, "width": size, "height": size, "href": f"#sik-sym-{symbol}"})
-    if cls:
-        node.setAttribute("class", cls)
-    return node
+    """One of the map's symbols, `size` wide at (x, y)."""
+    return kit.symbol(f"sik-sym-{symbol}", {"x": x, "y": y, "width": size, "height": size}, cls)
 
 
 def card_kind(card: str) -> str:
@@ -95,38 +93,28 @@ def format_arg(name: str, value, cat) -> str | None:
     return cat.t(key, power=D.IDENTITIES[value]["power"])
 
 
-def button(action: str, label: str, cls: str = "", children=(), text: str | None = None):
-    return target_button(action, label, "sik-btn " + cls, text, children)
-
-
-def section(cls: str, title: str | None = None, children=()):
-    kids = [el("h4", {"class": "sik-h"}, title)] if title else []
-    return el("section", {"class": cls}, None, [*kids, *children])
-
-
 # ---------------------------------------------------------------------- the renderer
 
 
 def render(board, view: dict, legal: list, cat) -> set:
     g = view["state"]
     me = g["me"]
-    placed: set[str] = set()
-    legal_set = set(legal)
+    ctx = kit.Board(view, legal, cat, "sik-btn")
     board.appendChild(kit.defs("sik-defs"))
     root = el("div", {"class": "sik" + (" sik-flip" if me == G else ""), "data-testid": "sik-table"})
     board.appendChild(root)
     bottom = me if me is not None else O
     top = 1 - bottom
     # targets on the map and in the hands first; the prompt panel then offers every remaining legal choice
-    opponent = player_area(g, top, cat, legal_set, placed, mine=False)
-    table = map_node(view, g, me, cat, legal, placed)
-    own = player_area(g, bottom, cat, legal_set, placed, mine=me is not None)
-    prompt = prompt_panel(view, g, me, cat, legal, placed)
+    opponent = player_area(g, top, cat, ctx, mine=False)
+    table = map_node(view, g, me, cat, legal, ctx)
+    own = player_area(g, bottom, cat, ctx, mine=me is not None)
+    prompt = prompt_panel(view, g, me, cat, legal, ctx)
     aside = el("div", {"class": "sik-aside"}, None, [prompt, prisons(g, bottom, cat, captured_at(view, g))])
     root.appendChild(opponent)
     root.appendChild(el("div", {"class": "sik-middle"}, None, [table, aside]))
     root.appendChild(own)
-    return placed
+    return ctx.placed
 
 
 # ---------------------------------------------------------------------- the map
@@ -181,7 +169,7 @@ def captured_at(view: dict, g: dict) -> dict[tuple[int, int], str]:
     return out
 
 
-def map_node(view: dict, g: dict, me, cat, legal: list, placed: set):
+def map_node(view: dict, g: dict, me, cat, legal: list, ctx: kit.Board):
     flip = me == G
     wrap = el("div", {"class": "sik-map", "data-anim-frame": "sik-map"})
     root = svg("svg", {"viewBox": f"0 0 {WIDTH} {HEIGHT}", "class": "sik-svg", "role": "img",
@@ -196,9 +184,7 @@ def map_node(view: dict, g: dict, me, cat, legal: list, placed: set):
         selected |= {ask["a"], ask["b"]}
     if ask.get("k") == "pistol":
         selected |= {ask["frm"], ask["dst"]}
-    next_start = None
-    if mine_to_act and ask.get("k") == "place":
-        next_start = next((c for c in D.PLACEMENT_ORDER[me] if c not in occupants), None)
+    next_start = g["next_start"] if mine_to_act else None
     root.appendChild(ground(flip, cat))
     if next_start is not None:
         x, y = xy(next_start, flip)
@@ -228,11 +214,10 @@ def map_node(view: dict, g: dict, me, cat, legal: list, placed: set):
             continue
         x, y = xy(arg, flip)
         label = cell_action_label(action, occupants, me, cat)
-        hit = button(action, label, "sik-hit sik-hit-" + verb)
+        hit = ctx.button(action, label, cls="sik-hit sik-hit-" + verb)
         hit.setAttribute("style", f"left:{x / WIDTH * 100:.3f}%;top:{y / HEIGHT * 100:.3f}%;"
                                   f"width:{CELL / WIDTH * 100:.3f}%;height:{CELL / HEIGHT * 100:.3f}%")
         wrap.appendChild(hit)
-        placed.add(action)
     return wrap
 
 
@@ -341,7 +326,7 @@ def cell_action_label(action: str, occupants: dict, me, cat) -> str:
 # ---------------------------------------------------------------------- players' areas
 
 
-def player_area(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
+def player_area(g: dict, side: int, cat, ctx: kit.Board, mine: bool):
     seat = g["seats"][side]
     area = el("section", {"class": f"sik-area {SIDE_CLASS[side]}" + (" sik-me" if mine else " sik-opp"),
                           "data-side": side})
@@ -355,20 +340,20 @@ def player_area(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
         head.appendChild(el("span", {"class": "sik-turn"}, cat.t("sik.ui.turn", turn=g["turn"])))
     area.appendChild(head)
     row = el("div", {"class": "sik-area-row"})
-    row.appendChild(hand_node(g, side, cat, legal, placed, mine))
-    row.appendChild(decks_node(g, side, cat, legal, placed, mine))
+    row.appendChild(hand_node(g, side, cat, ctx, mine))
+    row.appendChild(decks_node(g, side, cat, ctx, mine))
     row.appendChild(discard_node(g, side, cat, mine))
     bait = bait_node(g, side, cat, mine)
     if bait is not None:
         row.appendChild(bait)
-    extra = modules_node(g, side, cat, legal, placed, mine)
+    extra = modules_node(g, side, cat)
     if extra is not None:
         row.appendChild(extra)
     area.appendChild(row)
     return area
 
 
-def hand_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
+def hand_node(g: dict, side: int, cat, ctx: kit.Board, mine: bool):
     box = el("div", {"class": "sik-hand" + (" sik-own-hand" if mine else ""), "data-anim-key": f"sik-hand-{side}"})
     counts = g["hand_count"][side]
     total = counts["site"] + counts["tactic"]
@@ -388,13 +373,12 @@ def hand_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
     hand = g["hand"][side] or []
     asking = (g["ask"] or {}).get("k")
     for card in hand:
-        action = next((f"{v}:{card}" for v in CARD_VERBS if f"{v}:{card}" in legal), None)
+        action = next((f"{v}:{card}" for v in CARD_VERBS if f"{v}:{card}" in ctx.legal), None)
         node = card_node(card, cat)
         if action is not None:
             label = cat.t(f"sik.ui.{action.partition(':')[0]}_card", card=f"@sik.card.{card}",
                           effect=f"@sik.ui.desc.{card}")
-            cards.append(button(action, label, "sik-cardbtn", [node]))
-            placed.add(action)
+            cards.append(ctx.button(action, label, cls="sik-cardbtn", children=[node]))
         else:
             if asking in ("card", "mark", "fancard") and g["ask"]["side"] == side:
                 node.classList.add("sik-dim")
@@ -403,7 +387,7 @@ def hand_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
     return box
 
 
-def decks_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
+def decks_node(g: dict, side: int, cat, ctx: kit.Board, mine: bool):
     box = el("div", {"class": "sik-decks", "data-anim-frame": f"sik-decks-{side}"})
     box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.decks")))
     decks = []
@@ -411,10 +395,9 @@ def decks_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
         n = g["deck"][side][kind]
         text = cat.t(f"sik.ui.deck.{kind}", n=n)
         action = f"draw:{kind}"
-        if mine and action in legal:
-            decks.append(button(action, cat.t("sik.ui.draw_from", deck=f"@sik.kind.{kind}", n=n),
-                                "sik-cardbtn sik-deckbtn", [back_node(text, small=False)]))
-            placed.add(action)
+        if mine and action in ctx.legal:
+            decks.append(ctx.button(action, cat.t("sik.ui.draw_from", deck=f"@sik.kind.{kind}", n=n),
+                                    cls="sik-cardbtn sik-deckbtn", children=[back_node(text, small=False)]))
         else:
             decks.append(kit.anim_key(back_node(text, small=False), f"sik-deck-{side}-{kind}"))
     box.appendChild(kit.hand(decks, "sik-cards"))
@@ -465,7 +448,7 @@ def marked_node(card: str, cat):
     return node
 
 
-def modules_node(g: dict, side: int, cat, legal: set, placed: set, mine: bool):
+def modules_node(g: dict, side: int, cat):
     """Charisma card (and Ruri's card) and the three Equipment cards, when those modules are on."""
     parts = []
     cha = g["charisma"][side]
@@ -511,7 +494,7 @@ def prisons(g: dict, bottom: int, cat, captures: dict | None = None):
 # ---------------------------------------------------------------------- the prompt panel
 
 
-def prompt_panel(view: dict, g: dict, me, cat, legal: list, placed: set):
+def prompt_panel(view: dict, g: dict, me, cat, legal: list, ctx: kit.Board):
     box = el("section", {"class": "sik-prompt", "data-testid": "sik-prompt", "aria-live": "polite"})
     for line in recent_events(view, cat):
         box.appendChild(el("p", {"class": "sik-event"}, line))
@@ -526,12 +509,11 @@ def prompt_panel(view: dict, g: dict, me, cat, legal: list, placed: set):
     box.appendChild(el("p", {"class": "sik-ask"}, ask_text(g, ask, me, cat, legal)))
     choices = el("div", {"class": "sik-choices"})
     for action in legal:
-        if action in placed:
+        if action in ctx.placed:
             continue
-        node = choice_button(g, ask, action, me, cat)
+        node = choice_button(ctx, g, ask, action, me, cat)
         if node is not None:
             choices.appendChild(node)
-            placed.add(action)
     if choices.firstChild:
         box.appendChild(choices)
     if k in BACK_ASKS:
@@ -556,7 +538,7 @@ def ask_text(g: dict, ask: dict, me: int, cat, legal: list) -> str:
     k = ask["k"]
     args = {}
     if k == "place":
-        args["cell"] = next((c for c in D.PLACEMENT_ORDER[me] if c not in {x[0] for x in g["board"]}), "")
+        args["cell"] = g["next_start"] or ""
     elif k in ("agent", "dest"):
         args["card"] = "@sik.card." + ask["card"]
         args["cell"] = ask.get("cell") or ""
@@ -575,7 +557,7 @@ def ask_text(g: dict, ask: dict, me: int, cat, legal: list) -> str:
         k = "equip_take" if ask["eq"] == "typewriter" else "equip_target"
         args["card"] = "@sik.eq." + ask["eq"]
     elif k == "draw":
-        args["n"] = max(0, D.HAND_SIZE - len(g["hand"][me] or []))
+        args["n"] = g["to_draw"][me]
     elif k == "charisma" and me == O and g["ruri_passed"] is not None:
         return cat.t("sik.ui.ask.charisma") + " " + cat.t(
             "sik.ui.ruri_passed" if g["ruri_passed"] else "sik.ui.ruri_kept")
@@ -591,41 +573,41 @@ def ask_text(g: dict, ask: dict, me: int, cat, legal: list) -> str:
     return text
 
 
-def choice_button(g: dict, ask: dict, action: str, me: int, cat):
+def choice_button(ctx: kit.Board, g: dict, ask: dict, action: str, me: int, cat):
     verb, _, arg = action.partition(":")
     if verb in ("place", "guess") and arg in D.IDENTITIES:
         side = me if verb == "place" else 1 - me
         label = cat.t(f"sik.act.{verb}", identity=arg) + " — " + agent_words(side, arg, cat)
-        return button(action, label, "sik-tokbtn", [token_node(side, arg, cat), el("span", None, arg)])
+        return ctx.button(action, label, cls="sik-tokbtn", children=[token_node(side, arg, cat), el("span", None, arg)])
     if verb == "charisma":
         label = cat.t("sik.act.charisma", card=f"@sik.cha.{arg}")
-        return button(action, label + " — " + cat.t(f"sik.ui.cha_desc.{arg}"), "sik-bigchoice", [
+        return ctx.button(action, label + " — " + cat.t(f"sik.ui.cha_desc.{arg}"), cls="sik-bigchoice", children=[
             el("strong", None, cat.t(f"sik.cha.{arg}")), el("span", None, cat.t(f"sik.ui.cha_desc.{arg}"))])
     if verb == "ruri" or verb == "take":
         label = cat.t(f"sik.act.{verb}", card=f"@sik.card.{arg}")
-        return button(action, label, "sik-cardbtn", [card_node(arg, cat)])
+        return ctx.button(action, label, cls="sik-cardbtn", children=[card_node(arg, cat)])
     if verb == "keep":
         pending = g["tomoyo"]
         card = pending[int(arg)][1] if int(arg) < len(pending) else None
         if card:
             label = cat.t("sik.act.keep", card=f"@sik.card.{card}") + " — " + cat.t(
                 "sik.ui.tomoyo_other", deck=f"@sik.kind.{pending[1 - int(arg)][0]}")
-            return button(action, label, "sik-cardbtn", [card_node(card, cat)])
+            return ctx.button(action, label, cls="sik-cardbtn", children=[card_node(card, cat)])
         return None
     if verb in ("equip", "flip") and arg != "none":
         label = cat.t(f"sik.act.{verb}", card=f"@sik.eq.{arg}")
-        return button(action, label + " — " + cat.t(f"sik.ui.eq_desc.{arg}"), "sik-bigchoice", [
+        return ctx.button(action, label + " — " + cat.t(f"sik.ui.eq_desc.{arg}"), cls="sik-bigchoice", children=[
             el("strong", None, label), el("span", None, cat.t(f"sik.ui.eq_desc.{arg}"))])
     if verb == "bait" and arg != "no":
         index, _, card = arg.partition(":")
         label = cat.t("sik.act.bait", card=f"@sik.card.{card}", bait=int(index) + 1)
-        return button(action, label + " — " + cat.t("sik.ui.bait_effect"), "sik-bigchoice", [
+        return ctx.button(action, label + " — " + cat.t("sik.ui.bait_effect"), cls="sik-bigchoice", children=[
             card_node(card, cat, small=True), el("span", None, label)])
     key = f"sik.ui.choice.{verb}.{arg}"
     label = cat.t(key) if cat.has(key) else None
     if label is None:
-        from pygames.shadows_in_kyoto import action_label
+        from pygames.shadows_in_kyoto.labels import action_label
 
         k, a = action_label({"state": g}, action)
         label = cat.t(k, **a)
-    return button(action, label, "sik-textchoice", text=label)
+    return ctx.button(action, label, cls="sik-textchoice", text=label)

@@ -17,14 +17,12 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from pygames.spyworld import action_label
 from pygames.spyworld import data as spydata
 from pygames.spyworld.data import AGENTS, CELLS, GADGETS, HALL, INDEX, LAIRS, MISSIONS, SHEET, START, gadget_count, rc
-from pygames.spyworld.scoring import reachable
-from pygames.spyworld.sheet import group
+from pygames.spyworld.sheet import group, reachable
+from pygames.spyworld.views import action_label
 from pygames.web import kit
-from pygames.web.kit import Space, target_button
-from pygames.web.render import by_id
+from pygames.web.kit import Space
 from pygames.web.vdom import el, svg
 
 TRACKS = ("m", "s", "c")
@@ -34,16 +32,10 @@ FIXTURE_ORDER = ("lasers", "saw", "shark", "dog", "guard", "robot", "secret1", "
 # ---------------------------------------------------------------------- small builders
 
 
-def find(node_id: str):
-    """The element, or None (Pyodide hands a missing element over as JsNull, not None)."""
-    node = by_id(node_id)
-    return None if node is None or type(node).__name__ == "JsNull" else node
-
-
 def symbol(code: str, cls: str = "spy-sym"):
     """A <svg><use href="#spy-sym-…"></svg> (the symbols are cloned once per render into the board)."""
     node = svg("svg", {"viewBox": "0 0 24 24", "class": cls, "aria-hidden": "true", "focusable": "false"})
-    node.appendChild(svg("use", {"href": f"#spy-sym-{code}"}))
+    node.appendChild(kit.symbol(f"spy-sym-{code}"))
     return node
 
 
@@ -61,28 +53,16 @@ def short_cost(cat, cost) -> str:
     return " ".join(parts) or "0"
 
 
-class Ctx:
-    """What one render needs: the catalogue, the viewer's legal actions and the actions placed on the board."""
+class Ctx(kit.Board):
+    """One render (kit.Board): a target's label is the game's own words for its action; popovers wait in `pops`."""
 
     def __init__(self, view: dict, legal: list, cat):
-        self.view = view
-        self.g = view["state"]
-        self.me = view["viewer"]
-        self.cat = cat
-        self.legal = set(legal)
-        self.placed: set[str] = set()
+        super().__init__(view, legal, cat, "spy-target", words=self.label)
         self.pops: list = []  # popovers, appended after the board (never inside a grid button)
 
     def label(self, action: str) -> str:
         key, args = action_label(self.view, action)
         return self.cat.t(key, **args)
-
-    def button(self, action: str, text: str | None = None, cls: str = "", children=(), aria: str | None = None):
-        """A highlighted legal target, or None when the action is not legal now."""
-        if action not in self.legal:
-            return None
-        self.placed.add(action)
-        return target_button(action, self.label(action), "spy-target " + cls, text, children, aria)
 
 
 # ---------------------------------------------------------------------- render
@@ -201,7 +181,7 @@ def keep_phase(ctx: Ctx, root) -> None:
             card = agent_card(cat, agent_id)
             card.querySelector(".spy-agent-text").appendChild(
                 el("span", {"class": "spy-keeplabel"}, ctx.cat.t("spy.ui.keep", agent=f"@spy.agent.{agent_id}")))
-            button = ctx.button(f"keep:{agent_id}", None, "spy-keepbtn", [card])
+            button = ctx.button(f"keep:{agent_id}", cls="spy-keepbtn", children=[card])
             if button is None:
                 chosen = g["agents"][ctx.me] == agent_id
                 card.classList.add("spy-chosen" if chosen else "spy-dim")
@@ -323,7 +303,7 @@ def piles_panel(ctx: Ctx, pending: dict | None):
             face.classList.add("spy-taken")
             face.appendChild(el("span", {"class": "spy-takenmark"}, "✓ " + cat.t("spy.ui.taken")))
         col.appendChild(face)
-        button = ctx.button(f"take:{slot}", None, "spy-take")
+        button = ctx.button(f"take:{slot}", cls="spy-take")
         if button is not None:
             key, args = action_label(ctx.view, f"take:{slot}")
             button.textContent = ctx.cat.t(key.replace("spy.act.", "spy.ui."), **args)  # short; full in aria-label
@@ -352,7 +332,7 @@ def missions_panel(ctx: Ctx, pending: dict | None):
         if mid in claims:
             names = ", ".join(claims[mid])
             item.appendChild(el("span", {"class": "spy-small"}, cat.t("spy.ui.claimed_by", names=names)))
-        buttons = [ctx.button(f"claim:{mid}:{r}", None, "spy-claim") for r in ("cash", "bonus")]
+        buttons = [ctx.button(f"claim:{mid}:{r}", cls="spy-claim") for r in ("cash", "bonus")]
         for b, r in zip(buttons, ("cash", "bonus"), strict=True):
             if b is not None:
                 b.textContent = ctx.label(f"claim:{mid}:{r}")
@@ -485,7 +465,7 @@ def gadgets_view(ctx: Ctx, owned, targets: bool, used=None):
                  el("span", {"class": "spy-face"}, cat.t(f"spy.ui.{face}")[0]), boxes]
         action = f"gadget:{n}"
         if targets and action in ctx.legal:
-            node = ctx.button(action, None, "spy-gadget", parts)
+            node = ctx.button(action, cls="spy-gadget", children=parts)
             node.appendChild(el("span", {"class": "spy-small"}, ctx.label(action).split(": ")[-1]))
         else:
             title = f"{cat.t(f'spy.gadget.{n}')} ({cat.t(f'spy.ui.{face}')}): {cat.t('spy.geff.' + GADGETS[n][face])}"
@@ -524,7 +504,7 @@ def lair_view(ctx: Ctx, sheet: dict, big: bool, prev: dict | None = None, target
             node = None
             if big and line_colour == colour and action in targets:
                 cost = dict((a, b) for a, b in ctx.g["pending"].get("lines", [])).get(n, 0)
-                node = ctx.button(action, None, "spy-linebtn", [el("span", None, str(n)),
+                node = ctx.button(action, cls="spy-linebtn", children=[el("span", None, str(n)),
                                                                   el("span", {"class": "spy-linecost"},
                                                                      f"−{cost}" if cost else "0")])
             if node is None:
@@ -549,7 +529,7 @@ def lair_view(ctx: Ctx, sheet: dict, big: bool, prev: dict | None = None, target
         aria = cat.t("spy.ui.room", cell=cell_text(x), content=content)
         node = None
         if f"cell:{x}" in targets:
-            node = ctx.button(f"cell:{x}", None, "spy-cell", aria=aria + " — " + ctx.label(f"cell:{x}"))
+            node = ctx.button(f"cell:{x}", cls="spy-cell", aria=aria + " — " + ctx.label(f"cell:{x}"))
         elif explore and x in explore["moves"]:
             node = move_opener(ctx, x, explore["moves"][x], aria)
         if node is None:
@@ -585,7 +565,7 @@ def lair_view(ctx: Ctx, sheet: dict, big: bool, prev: dict | None = None, target
         lair.appendChild(segment_node("div", seg, {"class": cls}))
     for action in sorted(a for a in targets if a.startswith("wall:")):
         seg = action[5:]
-        node = ctx.button(action, None, "spy-seg")
+        node = ctx.button(action, cls="spy-seg")
         if node is not None:
             a, b = seg.split("-")
             node.classList.add("spy-seg-v" if a[0] == b[0] else "spy-seg-h")
@@ -695,7 +675,7 @@ def explore_phase(ctx: Ctx, root) -> None:
                                 cat.t("spy.ui.power_used" if rec["pw"] else "spy.ui.power_ready")))
     controls = el("div", {"class": "spy-controls"})
     for action in ("use:4", "power", "stop"):
-        node = ctx.button(action, None, "spy-ctl")
+        node = ctx.button(action, cls="spy-ctl")
         if node is not None:
             node.textContent = ctx.label(action)
             controls.appendChild(node)
@@ -722,7 +702,7 @@ def popover(ctx: Ctx, pop_id: str, title: str, actions: list[str]):
     pop = el("div", {"popover": "auto", "id": pop_id, "class": "spy-pop", "data-testid": "spy-chooser"},
              None, [el("h4", None, title)])
     for action in actions:
-        node = ctx.button(action, None, "spy-choice")
+        node = ctx.button(action, cls="spy-choice")
         if node is not None:
             node.textContent = ctx.label(action)
             pop.appendChild(node)
