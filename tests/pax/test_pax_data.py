@@ -6,6 +6,7 @@ import json
 import pathlib
 
 import pytest
+from pax_helpers import spec_card_list, spec_cards  # noqa: F401  (a fixture)
 
 from pygames import core, pax
 from pygames.pax import data
@@ -47,14 +48,16 @@ def test_pax_2_4_2_11_default_card_list():
     assert data.value("LAN-04") + data.value("INT-04") == 4
 
 
-def test_pax_2_4_spec_list_differs_in_symbols_only(spec_cards):
+@pytest.mark.usefixtures("spec_cards")
+def test_pax_2_4_spec_list_differs_in_symbols_only():
     """PAX-2.4: the spec's card list, which the worked examples name cards by (the `spec_cards` fixture), has the
     data file's ids, categories and values; the data file (the source of truth) differs only in symbols."""
+    spec = spec_card_list()
     shipped = {cid: (cat, sym, val) for cid, cat, sym, val in RAW["cards"]}
-    assert list(spec_cards) == list(shipped)
-    assert all(spec_cards[c][0::2] == shipped[c][0::2] for c in shipped)
-    assert sum(s for _c, s, _v in spec_cards.values()) == 97 and sum(s for _c, s, _v in shipped.values()) == 118
-    assert data.CARDS == spec_cards  # the fixture is in place for the whole engine
+    assert list(spec) == list(shipped)
+    assert all(spec[c][0::2] == shipped[c][0::2] for c in shipped)
+    assert sum(s for _c, s, _v in spec.values()) == 97 and sum(s for _c, s, _v in shipped.values()) == 118
+    assert data.CARDS == spec  # the fixture is in place for the whole engine
 
 
 def test_pax_2_note_for_box_owners():

@@ -5,7 +5,15 @@ file, tuned for balance, shows other symbols on some of these ids."""
 from __future__ import annotations
 
 import pytest
-from pax_helpers import act, jump_to_play, new, play, scenario, swap_in
+from pax_helpers import (
+    act,
+    jump_to_play,
+    new,
+    play,
+    scenario,
+    spec_cards,  # noqa: F401  (a fixture)
+    swap_in,
+)
 
 from pygames import core, pax
 from pygames.pax import rounds, rules, scoring

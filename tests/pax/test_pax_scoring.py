@@ -4,7 +4,10 @@ positions name cards with the symbols of the spec's card list (2.4, the `spec_ca
 from __future__ import annotations
 
 import pytest
-from pax_helpers import scenario
+from pax_helpers import (
+    scenario,
+    spec_cards,  # noqa: F401  (a fixture)
+)
 
 from pygames import pax
 from pygames.pax import rounds, scoring

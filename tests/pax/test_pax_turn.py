@@ -4,7 +4,13 @@ positions name cards with the symbols of the spec's card list (2.4, the `spec_ca
 from __future__ import annotations
 
 import pytest
-from pax_helpers import act, jump_to_play, play, scenario
+from pax_helpers import (
+    act,
+    jump_to_play,
+    play,
+    scenario,
+    spec_cards,  # noqa: F401  (a fixture)
+)
 
 from pygames import core, pax
 from pygames.pax import rounds, rules
