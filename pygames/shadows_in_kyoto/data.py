@@ -9,7 +9,7 @@ import json
 import pathlib
 
 #: Version of the state layout (bumped when it changes).
-FORMAT = 2  # 2: corrected map, public Charisma picks, Equipment before and after the play (2026-11-23)
+FORMAT = 2  # 2: the map of SIK-2.6, public Charisma picks, Equipment before and after the play
 
 RAW = json.loads(pathlib.Path(__file__).with_name("data.json").read_text(encoding="utf-8"))
 

@@ -100,7 +100,7 @@ def determinize(view: dict, player: int, rng) -> dict:
     me = g["me"]
     foe = 1 - me
     o_seat = g["seats"][0]
-    cha = list(g["charisma"])  # SIK-3.9 corrected: the picks are public
+    cha = list(g["charisma"])  # SIK-3.9: the picks are public
     ruri_of = [g["ruri"] if cha[s] == "ruri" else None for s in (0, 1)]
     played = [[f["card"] for f in g["stack"] if f["f"] == "card" and not f.get("placed") and g["active"] == s]
               for s in (0, 1)]

@@ -115,13 +115,13 @@ def advance(state: dict) -> None:
 
 
 def turn_step(state: dict, frame: dict) -> None:
-    """SIK-4.2 phases A-F of the active player's turn; Equipment (SIK-4.3 corrected) at B and again at P,
+    """SIK-4.2 phases A-F of the active player's turn; Equipment (SIK-4.3) at B and again at P,
     between the resolved card play and the escape check."""
     side = state["active"]
     phase = frame["st"]
     if phase == "A":  # SIK-4.2 A: Stun / Medicine effects carry the number of the turn they apply to
         frame["st"] = "B"
-    elif phase in ("B", "P"):  # SIK-4.3 (corrected): Equipment before the play (B) and after it (P)
+    elif phase in ("B", "P"):  # SIK-4.3: Equipment before the play (B) and after it (P)
         if equipment_choices(state, side):
             ask(state, "equip", side, when="before" if phase == "B" else "after")
         else:
@@ -192,12 +192,12 @@ EQUIP_NEXT = {"B": "C", "P": "D"}  # after "no (more) Equipment": the card play,
 
 
 def end_equipment(frame: dict) -> None:
-    """SIK-4.3 (corrected): the player declines further Equipment at this point of the turn."""
+    """SIK-4.3: the player declines further Equipment at this point of the turn."""
     frame["st"] = EQUIP_NEXT[frame["st"]]
 
 
 def equipment_choices(state: dict, side: int) -> list[str]:
-    """SIK-4.3 (corrected) / 8.6: own face-up unused "during your turn" cards that have something to act on.
+    """SIK-4.3 / 8.6: own face-up unused "during your turn" cards that have something to act on.
     Asked before the card play and again once it is fully resolved, as often as a card is left: each card is
     still used once per game (SIK-5.56). Every condition here is public (states, discard size, the grid)."""
     if state["eq"] is None:
@@ -249,7 +249,7 @@ def play_card(state: dict, side: int, card: str, main: bool, agent: str | None =
              card="@sik.card." + card)
     if B.moves_an_agent(card):
         first = "agent" if agent is None else "dest"
-    elif card == "exchange":  # a Fan's Exchange includes the winning agent (SIK-5.73 corrected)
+    elif card == "exchange":  # a Fan's Exchange includes the winning agent (SIK-5.73)
         first = "ex1" if agent is None else "ex2"
     else:
         first = "mark"
@@ -467,7 +467,7 @@ def fan_window_open(state: dict, frame: dict) -> bool:
 
 
 def fan_cards(state: dict, cell: str) -> list[str]:
-    """SIK-5.73 (corrected) / 5.75: the cards of Government's hand that can move the winning agent on `cell`
+    """SIK-5.73 / 5.75: the cards of Government's hand that can move the winning agent on `cell`
     again: any Site card or Tactic card that moves it (Defend, Tunnel, Charge, and Exchange when that agent
     can be one of the two exchanged agents); never Bait, which moves nothing."""
     out = []

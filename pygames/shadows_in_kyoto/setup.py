@@ -98,7 +98,7 @@ def charisma_choices(state: dict, side: int) -> list[str]:
 
 
 def pick_charisma(state: dict, side: int, card: str) -> None:
-    """SIK-3.7 / 3.8 / 3.9 (corrected 2026-11-23): each pick is public at once, the card put in front of its
+    """SIK-3.7 / 3.8 / 3.9: each pick is public at once, the card put in front of its
     player; Government picks first, so Oniwaban picks knowing Government's card."""
     state["cha"][side] = card
     core.reveal(state)

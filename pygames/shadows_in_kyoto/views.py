@@ -61,7 +61,7 @@ def view(state: dict, player: int | None) -> dict:
         "discard_top": [state["disc"][s][-1] if state["disc"][s] else None for s in (O, G)],
         "bait": [[list(m) for m in state["bait"][s]] if sees(s) else None for s in (O, G)],  # SIK-7.11
         "bait_marks": [[len(m) for m in state["bait"][s]] for s in (O, G)],
-        "charisma": [state["cha"][s] for s in (O, G)],  # SIK-3.9 corrected / 7.12: picks are public
+        "charisma": [state["cha"][s] for s in (O, G)],  # SIK-3.9 / 7.12: picks are public
         "charisma_picked": [state["cha"][s] is not None for s in (O, G)],
         "ruri_passed": state["ruri_passed"],
         "ruri": state["ruri"],

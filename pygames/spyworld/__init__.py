@@ -16,7 +16,7 @@ from .views import action_label, status, view
 
 ID = "spy"
 READY = True
-PLAYERS = (2, 12)  # SPY-1/SPY-3.1/SPY-3.8 (corrected 2026-11-23): any count from 2; the dialog offers them all
+PLAYERS = (2, 12)  # SPY-1/SPY-3.1/SPY-3.8: any count from 2; the dialog offers them all
 OPTIONS = (
     # SPY-3.2/SPY-2.38: the rules' default is Base polaire; the dialog suggests the first-game Super-yacht
     [{"id": "lair", "choices": sorted(LAIRS), "default": 2, "dialog_default": 1}]

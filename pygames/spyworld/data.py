@@ -74,7 +74,7 @@ def _border_segments() -> list[str]:
 
 
 SEGMENTS_ALL = _all_segments()  # the 40 internal edges
-BORDER = _border_segments()  # SPY-2.11 (corrected 2026-11-23): the 20 outer edges also take walls
+BORDER = _border_segments()  # SPY-2.11: the 20 outer edges take walls too
 BORDER_SET = frozenset(BORDER)
 # SPY-2.11/SPY-2.12: every side of every room except the 4 sides of the start room: 37 internal + 19 border = 56
 DRAWABLE = [s for s in SEGMENTS_ALL + BORDER if START not in s.split("-")]

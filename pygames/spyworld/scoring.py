@@ -90,7 +90,7 @@ def scores(state: dict) -> list[int]:
 
 
 def result(state: dict) -> dict:
-    """SPY-6.10 to SPY-6.13: final scores (may be negative). SPY-6.11 (corrected 2026-11-23): a tie for first
+    """SPY-6.10 to SPY-6.13: final scores (may be negative). SPY-6.11: a tie for first
     place is not a shared win: nobody wins, `tied` names the top players, and a tie-break game is offered."""
     parts = breakdown(state)
     n = state["players"]

@@ -10,7 +10,7 @@ from .sheet import new_sheet
 
 
 def free_choice(options: dict, players: int) -> bool:
-    """SPY-3.11 (and SPY-3.8 corrected): every player secretly picks any of the 9 agents, duplicates allowed,
+    """SPY-3.11 / SPY-3.8: every player secretly picks any of the 9 agents, duplicates allowed,
     when the table chose it or when more than 9 play (there are not enough agents to deal)."""
     return options.get("agents") == "free" or players > len(AGENTS)
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pygames import core, pax
+from pygames.pax import data
 from pygames.pax.data import CARD_IDS, sort_cards
 
 ZONES = ("deck", "removed", "rome_hidden", "rome", "front")
@@ -75,3 +78,31 @@ def swap_in(state: dict, zone: str, index: int, card: str) -> None:
             state[z][j], state[zone][index] = state[zone][index], state[z][j]
             return
     raise AssertionError(f"{card} not found in a swappable zone")
+
+
+def spec_card_list() -> dict[str, tuple[str, int, int]]:
+    """The card list of pax.md 2.4's table, which the spec's worked examples and these rule tests name cards by:
+    inside a category, values 1, 1, 1, 2 x4 (x5 in Land and Intrigue), 3 x2 (x3), 4; 1 symbol up to value 2,
+    2 symbols from value 3. The shipped data file (the source of truth, tuned for balance) may show other
+    symbols on the same ids; the `spec_cards` fixture puts this list in place for a test."""
+    cards = {}
+    for code, info in data.CATEGORY_INFO.items():
+        twos, threes = {10: (4, 2), 12: (5, 3)}[info["count"]]
+        values = [1, 1, 1] + [2] * twos + [3] * threes + [4]
+        for n, value in enumerate(values, 1):
+            cards[f"{info['prefix']}-{n:02d}"] = (code, 1 if value <= 2 else 2, value)
+    assert list(cards) == list(CARD_IDS)
+    return cards
+
+
+@pytest.fixture
+def spec_cards(monkeypatch):
+    """Give every card the symbols and value of the spec's card list (pax.md 2.4), so a test that names cards as
+    the worked examples do sees the symbol counts the spec states. The engine reads `data.CARDS` at every use,
+    so patching its entries reaches every module; the values are the data file's own (only symbols differ).
+    A test module imports this fixture and marks itself `pytest.mark.usefixtures("spec_cards")`."""
+    spec = spec_card_list()
+    assert all(spec[cid][2] == data.CARDS[cid][2] for cid in spec)
+    for cid, record in spec.items():
+        monkeypatch.setitem(data.CARDS, cid, record)
+    return spec

@@ -1,11 +1,18 @@
-"""Section 6: end of the game and scoring (PAX-6.x, PAX-10.7, 10.8, 10.10, 10.18, 10.26, 10.31, 10.32)."""
+"""Section 6: end of the game and scoring (PAX-6.x, PAX-10.7, 10.8, 10.10, 10.18, 10.26, 10.31, 10.32). The
+positions name cards with the symbols of the spec's card list (2.4, the `spec_cards` fixture)."""
 
 from __future__ import annotations
 
-from pax_helpers import scenario
+import pytest
+from pax_helpers import (
+    scenario,
+    spec_cards,  # noqa: F401  (a fixture)
+)
 
 from pygames import pax
 from pygames.pax import rounds, scoring
+
+pytestmark = pytest.mark.usefixtures("spec_cards")
 
 
 def test_pax_6_2_6_3_6_4_rome_final_cards():

@@ -1,11 +1,21 @@
-"""Section 4 and 5: the turn, the round, and the category functions (PAX-4.x, PAX-5.x, PAX-8.7..8.24)."""
+"""Section 4 and 5: the turn, the round, and the category functions (PAX-4.x, PAX-5.x, PAX-8.7..8.24). The
+positions name cards with the symbols of the spec's card list (2.4, the `spec_cards` fixture)."""
 
 from __future__ import annotations
 
-from pax_helpers import act, jump_to_play, play, scenario
+import pytest
+from pax_helpers import (
+    act,
+    jump_to_play,
+    play,
+    scenario,
+    spec_cards,  # noqa: F401  (a fixture)
+)
 
 from pygames import core, pax
 from pygames.pax import rounds, rules
+
+pytestmark = pytest.mark.usefixtures("spec_cards")
 
 
 def test_pax_4_1_4_33_turn_order_and_round():

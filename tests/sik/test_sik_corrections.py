@@ -1,6 +1,6 @@
-"""The spec corrections of 2026-11-23 (issue 9): windows that open on public facts only (SIK-4.29 step 5,
-SIK-5.19 / 5.35), Equipment before and after the card play (SIK-4.2 / 4.3), public Charisma picks (SIK-3.9),
-the Fan's extra card (SIK-5.73), and old saves refused after the FORMAT bump."""
+"""Rules where a question could leak or the turn order is subtle: windows that open on public facts only
+(SIK-4.29 step 5, SIK-5.19 / 5.35), Equipment before and after the card play (SIK-4.2 / 4.3), public Charisma
+picks (SIK-3.9), the Fan's extra card (SIK-5.73), and old saves refused after the FORMAT bump."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def _deep_attack(g_hand):
 
 
 def test_fan_window_opens_on_public_facts_sik_4_29_5_72():
-    """SIK-4.29 step 5 (engine defect fixed): the Fan window opens after every won Government attack while the
+    """SIK-4.29 step 5: the Fan window opens after every won Government attack while the
     Fan is face up and unused, even when no card of the hand can move the agent: then only "no" is offered,
     and Oniwaban's view of the question is the same in both cases."""
     views = []
@@ -42,7 +42,7 @@ def test_fan_window_opens_on_public_facts_sik_4_29_5_72():
 def test_the_property_check_sees_the_fan_question_sik_4_29():
     """The generic property test (tests/test_hidden_questions.py) run from this reachable state: Government,
     holding two Bait cards, attacks b1; in worlds Oniwaban cannot tell apart Government holds a Defend or a
-    Tunnel instead. The window must look the same to Oniwaban in every world (it failed before the fix)."""
+    Tunnel instead. The window must look the same to Oniwaban in every world."""
     game, _settings, _games, _cap, favour = SETTINGS["sik"]
     stats = {"compared": 0, "revealed": 0, "not_legal": 0, "windows": set()}
     leaks: list = []
@@ -53,7 +53,7 @@ def test_the_property_check_sees_the_fan_question_sik_4_29():
 
 
 def test_anju_second_mark_always_asked_sik_5_19_5_35():
-    """SIK-5.19 / SIK-5.35 (engine defect fixed): with Anju the second mark is asked after every first mark,
+    """SIK-5.19 / SIK-5.35: with Anju the second mark is asked after every first mark,
     offering only "no second mark" when no other non-Joker Site card is in hand; Government sees the same."""
     seen = []
     for hand, options in ((["bait", "temple", "joker", "joker", "defend", "tunnel"], ["mark:none"]),
@@ -68,7 +68,7 @@ def test_anju_second_mark_always_asked_sik_5_19_5_35():
 
 
 def test_equipment_before_and_after_the_play_sik_4_2_4_3():
-    """SIK-4.2 / SIK-4.3 corrected: "during your turn" Equipment is offered before the card play and again once
+    """SIK-4.2 / SIK-4.3: "during your turn" Equipment is offered before the card play and again once
     it is resolved, before the escape check and the refill; several in one turn; each once per game."""
     hand = {G: ["house", "market", "castle", "temple", "joker", "defend"]}
     s = build(["O:2F@d3"], active=G, hands=hand, eq={G: {"eavesdrop": "up", "stun": "up"}})
@@ -88,7 +88,7 @@ def test_equipment_before_and_after_the_play_sik_4_2_4_3():
 
 
 def test_equipment_after_play_precedes_the_escape_check_sik_4_2_6_4():
-    """SIK-4.2 corrected: the after-play Equipment comes before phase D; the escape is then checked."""
+    """SIK-4.2: the after-play Equipment comes before phase D; the escape is then checked."""
     s = build(["O:2T@b5"], hands={O: ["market"]}, o_fill=["a1", "b1", "d1", "e1", "c1"],
               g_fill=["a6", "c6", "d6", "e6", "c5", "e4"], eq={O: {"medicine": "up"}})
     s = act(s, "equip:none", "play:market", "agent:b5", "dest:b6")
@@ -97,18 +97,10 @@ def test_equipment_after_play_precedes_the_escape_check_sik_4_2_6_4():
     assert s["win"] == [O, "escape"]
 
 
-def test_typewriter_takes_back_the_card_just_played_sik_5_59():
-    """SIK-5.59 with SIK-4.3 corrected: after the play the Typewriter may take back the card just played."""
-    s = build([], hands={O: ["joker", "temple", "house", "market", "castle", "defend"]}, eq={O: {"typewriter": "up"}})
-    assert s["ask"]["k"] == "card"  # empty discard (a public fact): no Equipment question before the play
-    s = act(s, "play:joker", "agent:a1", "dest:a2")
-    assert s["disc"][O] == ["joker"] and legal(s) == ["equip:none", "equip:typewriter"]
-    s = act(s, "equip:typewriter", "take:joker")
-    assert "joker" in s["hand"][O] and s["disc"][O] == [] and len(s["hand"][O]) == 6 and s["active"] == G
 
 
 def test_public_picks_with_ruri_sik_3_8_3_9():
-    """SIK-3.8 / SIK-3.9 corrected: with Ruri, Government's pick is public before Oniwaban chooses."""
+    """SIK-3.8 / SIK-3.9: with Ruri, Government's pick is public before Oniwaban chooses."""
     s = core.new_game(g, 2, 7, {"charisma": "ruri", "oniwaban": 0})
     s = core.apply(g, s, 0, "place:random")
     s = core.apply(g, s, 1, "place:random")
@@ -118,7 +110,7 @@ def test_public_picks_with_ruri_sik_3_8_3_9():
 
 
 def test_fan_extra_card_exchange_sik_5_73():
-    """SIK-5.73 corrected: the Fan's extra card may be an Exchange that includes the winning agent (its
+    """SIK-5.73: the Fan's extra card may be an Exchange that includes the winning agent (its
     partner chosen among agents sharing its row or column); Bait never; Ayane never applies to it."""
     hand = {G: ["temple", "exchange", "bait", "market"]}
     s = build(["G:3F@c4", "O:2F@c3"], active=G, hands=hand, eq={G: {"fan": "up"}}, charisma={G: "ayane"})
@@ -134,7 +126,8 @@ def test_fan_extra_card_exchange_sik_5_73():
 
 
 def test_old_saves_are_refused_clearly():
-    """FORMAT 2 (corrected map and turn): a save of FORMAT 1 is refused with the 'version' message."""
+    """FORMAT 2 (the map of SIK-2.6, Equipment before and after the play): a save of FORMAT 1 is refused with
+    the 'version' message."""
     s = core.new_game(g, 2, 3, {})
     recipe = core.save_recipe(s)
     recipe["format"] = 1

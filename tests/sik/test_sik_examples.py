@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_sik_support import G, O, act, at, build, dests, legal
+from test_sik_support import D, G, O, act, at, build, dests, legal
 
 import pygames.shadows_in_kyoto as g
 from pygames import core
@@ -20,13 +20,24 @@ def refill(s):
 
 
 def test_9_1_movement_cases():
-    """SIK-9.1 / SIK-4.23 / SIK-4.24 / SIK-4.16 / SIK-4.19: legal Site-card destinations of M on b3."""
+    """SIK-9.1 / SIK-2.6 / SIK-4.23 / SIK-4.24 / SIK-4.16 / SIK-4.19: legal Site-card destinations of M on b3, with
+    and without the own blocker on the neutral site c4."""
     s = build(["O:1F@b3", "O:2F@c4"], o_fill=["a1", "b1", "d1", "e1"])
+    assert sorted(c for c, (side, _i, _r) in s["board"].items() if side == G) == ["a6", "b6", "c5", "c6", "d6", "e6"]
+    around = {"b4": "house", "a4": "market", "c4": "neutral", "a3": "temple", "c3": "neutral", "b2": "market",
+              "a2": "hq", "c2": "castle", "b5": "temple"}
+    assert {c: D.cell_type(c) for c in around} == around and D.hq_cells(O)[0] == "a2"
     assert dests(s, "house", "b3") == ["b4"]
     assert dests(s, "market", "b3") == ["a4"]
     assert dests(s, "temple", "b3") == []
     assert dests(s, "castle", "b3") == []
     assert dests(s, "joker", "b3") == ["a4", "b4"]
+    # control: the blocker's agent on filler c1 instead, so c4 is free and takes any Site card
+    s = build(["O:1F@b3", "O:2F@c1"], o_fill=["a1", "b1", "d1", "e1"])
+    assert "c4" not in s["board"]
+    expected = {"house": ["b4", "c4"], "market": ["a4", "c4"], "temple": ["c4"], "castle": ["c4"],
+                "joker": ["a4", "b4", "c4"]}
+    assert {card: dests(s, card, "b3") for card in expected} == expected
 
 
 def test_9_2_neutral_cell_own_agent():
@@ -37,13 +48,17 @@ def test_9_2_neutral_cell_own_agent():
 
 
 def test_9_3_combat_tie_attacker_wins():
-    """SIK-9.3 / SIK-4.30 / SIK-4.33 / SIK-4.34 / SIK-4.35 / SIK-4.36 / SIK-7.5: 2 vs 2, attacker wins."""
+    """SIK-9.3 / SIK-4.30 / SIK-4.33 / SIK-4.34 / SIK-4.35 / SIK-4.36 / SIK-7.5: Temple c4 -> c3 (neutral), 2 vs 2,
+    the attacker wins."""
     s = build(["G:2T@c4", "O:2F@c3"], active=G, hands={G: ["temple", "house", "market", "joker", "defend", "bait"]},
               equipment=True)
+    assert D.cell_type("c3") == "neutral"
     s = act(s, "play:temple", "agent:c4", "dest:c3")
-    assert s["prison"][G] == ["2F"] and at(s, "c3") == [G, "2T", 0]
     conflict = [e for e in s["log"] if e[0] == "sik.log.conflict_won"][-1]
     assert conflict[1]["defender"] == "2F" and conflict[1]["attacker"] == "@sik.hidden" and conflict[2] is None
+    assert s["prison"][G] == ["2F"] and g.view(s, 0)["prison"][G] == ["2F"]  # public
+    assert at(s, "c3") == [G, "2T", 0] and ["c3", G, None, 0] in g.view(s, 0)["board"]  # still hidden
+    assert "c4" not in s["board"] and s["win"] is None
     assert s["ask"]["k"] == "draw"  # no D-FLIP: 2F has no star (SIK-5.54)
     assert s["disc"][G][-1] == "temple"
     s, n = refill(s)
@@ -99,12 +114,23 @@ def test_9_7_escape_and_bait_push():
 
 
 def test_9_8_second_true_agent():
-    """SIK-9.8 / SIK-6.2 / SIK-6.5: capturing the second true agent wins at once, no Bait, no refill."""
-    s = build(["O:3F@c3", "G:2T@c4"], hands={O: ["temple"]}, prison={O: ["3T"]}, g_fill=["e6", "d6", "b6", "a6"],
-              bait={G: [["temple"]]})
-    s = act(s, "play:temple", "agent:c3", "dest:c4")
-    assert s["win"] == [O, "secrets"] and s["prison"][O] == ["3T", "2T"] and s["ask"] is None
-    assert len(s["hand"][O]) == 0
+    """SIK-9.8 / SIK-6.2 / SIK-6.5: House b3 -> b4 captures the second Government true agent: Oniwaban wins at
+    once, so the Bait marking a House (b4 is a House) opens no window and stays in play; no refill."""
+    def attack(agents, prison):
+        s = build(agents, hands={O: ["house"]}, prison=prison, g_fill=["e6", "d6", "b6", "a6"],
+                  bait={G: [["house"]]})
+        assert D.cell_type("b4") == "house"
+        return act(s, "play:house", "agent:b3", "dest:b4")
+    s = attack(["O:3F@b3", "G:2T@b4"], {O: ["3T"]})
+    conflict = [e for e in s["log"] if e[0] == "sik.log.conflict_won"][-1]
+    assert conflict[1]["defender"] == "2T"
+    assert s["prison"][O] == ["3T", "2T"] and at(s, "b4") == [O, "3F", 0]
+    assert s["win"] == [O, "secrets"] and g.is_over(s) and s["ask"] is None
+    assert s["bait"][G] == [["house"]] and len(s["hand"][O]) == 0
+    # control: an empty Oniwaban prison (G:3T on filler c6): the same capture wins nothing and opens the Bait window
+    s = attack(["O:3F@b3", "G:2T@b4", "G:3T@c6"], None)
+    assert s["prison"][O] == ["2T"] and s["win"] is None
+    assert s["ask"] == {"k": "bait", "side": G, "cell": "b4"} and "bait:0:house" in legal(s)
 
 
 def test_9_9_three_false_agents():
@@ -139,22 +165,25 @@ def test_9_11_unable_to_play():
 
 
 def test_9_12_bait_after_won_conflict():
-    """SIK-9.12 / SIK-4.29 / SIK-5.23 / SIK-5.25 / SIK-5.27: Bait push after a won attack. On the corrected map
-    (SIK-2.6, 2026-11-23) `c4` is neutral, so the attack goes straight ahead onto the House `b4`."""
-    s = build(["O:3T@b3", "G:1F@b4"], hands={O: ["house"]}, o_fill=["a1", "b1", "d1", "e1", "c1"],
-              bait={G: [["house"]]})
-    s = act(s, "play:house", "agent:b3", "dest:b4")
-    assert s["prison"][O] == ["1F"] and s["ask"]["k"] == "bait"
+    """SIK-9.12 / SIK-4.29 / SIK-5.23 / SIK-5.25 / SIK-5.27: Bait push after a won attack, House b3 -> b4."""
+    def attack(mover):
+        s = build([f"O:{mover}@b3", "G:1F@b4"], hands={O: ["house"]}, o_fill=["a1", "b1", "d1", "e1", "c1"],
+                  bait={G: [["house"]]})
+        assert not any(c[1] == "2" for c in s["board"])  # row 2 is empty
+        return act(s, "play:house", "agent:b3", "dest:b4")
+    s = attack("3T")
+    assert s["prison"][O] == ["1F"] and s["ask"] == {"k": "bait", "side": G, "cell": "b4"}
     s = act(s, "bait:0:house")
     # 1 step a3 b3 c3; 2 steps a2 (the pushed agent's own HQ, allowed) b2 c2 d2
     assert sorted(x[7:] for x in legal(s)) == ["a2", "a3", "b2", "b3", "c2", "c3", "d2"]
     s = act(s, "baitto:b2")
-    assert at(s, "b2") == [O, "3T", 0] and s["prison"][O] == ["1F"] and s["disc"][G] == ["house", "bait"]
-    assert s["win"] is None and s["ask"]["k"] == "draw"
-    s = build(["O:0F@b3", "G:1F@b4"], hands={O: ["house"]}, o_fill=["a1", "b1", "d1", "e1", "c1"],
-              bait={G: [["house"]]})
-    s = act(s, "play:house", "agent:b3", "dest:b4")
-    assert at(s, "b3") == [O, "0F", 0] and s["ask"]["k"] != "bait" and s["bait"][G] == [["house"]]
+    assert at(s, "b2") == [O, "3T", 0] and "b4" not in s["board"] and s["prison"][O] == ["1F"]
+    assert s["disc"][G] == ["house", "bait"] and s["bait"][G] == [] and s["disc"][O] == ["house"]
+    assert s["win"] is None and s["ask"]["k"] == "draw" and s["active"] == O
+    # variant: the mover is 0F, 0 vs 1: the defender wins, 0F retreats to b3, no Bait window, the Bait stays
+    s = attack("0F")
+    assert at(s, "b3") == [O, "0F", 0] and at(s, "b4") == [G, "1F", 1]
+    assert s["ask"]["k"] != "bait" and s["bait"][G] == [["house"]]
 
 
 def test_9_13_exchange_hides_identities():
@@ -219,34 +248,39 @@ def test_9_16_tomoyo():
 
 
 def test_9_17_anju_two_marks():
-    """SIK-9.17 / SIK-5.19 / SIK-5.27 / SIK-5.28 / SIK-5.35 / SIK-5.36 / SIK-10.32 / SIK-10.33. On the corrected
-    map `c4` is neutral: the first entry is House `c5` -> `b4` (Government forward-right) on a House mark, and
-    the push goes back to `c5`, which stays occupied for the second entry."""
+    """SIK-9.17 / SIK-5.19 / SIK-5.27 / SIK-5.28 / SIK-5.35 / SIK-5.36 / SIK-10.32 / SIK-10.33: one Bait with a
+    House and a Market mark, used by two separate Government entries."""
     s = build(["G:2F@c5", "G:1F@d4"], hands={O: ["bait", "temple", "market", "joker", "house", "tunnel"],
                                              G: ["house"]},
               charisma={O: "anju"}, g_fill=["e6", "d6", "b6", "a6"])
-    s = act(s, "play:bait", "mark:house")
+    assert "c6" not in s["board"]
+    s = act(s, "play:bait")
+    assert sorted(legal(s)) == ["mark:house", "mark:market", "mark:temple"]  # never the Joker
+    s = act(s, "mark:house")
     assert sorted(legal(s)) == ["mark:market", "mark:none", "mark:temple"]
     s = act(s, "mark:market")
     assert s["bait"][O] == [["house", "market"]] and len(s["hand"][O]) == 3
     s, n = refill(s)
     assert n == 3
+    # turn 2: House c5 -> b4 (Government forward-right, a House)
     s["hand"][G] = ["house", "market"]
     s = act(s, "play:house", "agent:c5", "dest:b4", "bait:0:house")
     # 1 step b5, c5, a5 (Government's own HQ, allowed); 2 steps c6 (the other row-6 cells are occupied)
     assert sorted(x[7:] for x in legal(s)) == ["a5", "b5", "c5", "c6"]
     s = act(s, "baitto:c5")
-    assert s["bait"][O] == [["market"]] and s["disc"][O] == ["house"]
+    assert at(s, "c5") == [G, "2F", 0] and s["bait"][O] == [["market"]] and s["disc"][O] == ["house"]
+    # turn 3: Market b1 -> b2 leaves c5, d5, e5, d4, e4 and e3 unchanged
     s, _ = refill(s)
     s["hand"][O] = ["market"]
     s = act(s, "play:market", "agent:b1", "dest:b2")
     s, _ = refill(s)
+    # turn 4: Market d4 -> e3 (forward-left, a Market)
     s["hand"][G] = ["market"]
     s = act(s, "play:market", "agent:d4", "dest:e3", "bait:0:market")
     assert sorted(x[7:] for x in legal(s)) == ["d4", "d5", "e4", "e5"]  # c5 is occupied
     s = act(s, "baitto:e5")
     assert s["disc"][O] == ["house", "market", "market", "bait"] and s["bait"][O] == []
-    # variant: two Temple marks, one entry uses one of them
+    # variant: two House marks under one Bait: one House entry uses only one of them
     s = build(["G:2F@c5"], active=G, hands={G: ["house"]}, charisma={O: "anju"}, bait={O: [["house", "house"]]})
     s = act(s, "play:house", "agent:c5", "dest:b4")
     assert legal(s) == ["bait:0:house", "bait:no"]
@@ -310,23 +344,31 @@ def test_9_22_ruri():
     s = _setup_to_charisma("ruri")
     assert legal(s) == ["charisma:ayane", "charisma:chiharu", "charisma:iroha", "charisma:ruri"]
     s = act(s, "charisma:ruri")
+    assert g.view(s, 0)["charisma"][G] == "ruri"  # public at once
     assert legal(s) == ["charisma:tomoyo", "charisma:anju", "charisma:yoko"]
     s = act(s, "charisma:anju")
     assert legal(s) == ["ruri:temple", "ruri:house", "ruri:market", "ruri:castle"] and g.to_move(s) == [1]
-    before = len(s["deck"][G]["site"])
+    before = sorted(s["deck"][G]["site"])
     s = act(s, "ruri:castle")
-    assert before == 21 and len(s["deck"][G]["site"]) == 20 and s["ruri"] == "castle"
+    after = sorted(s["deck"][G]["site"])
+    before.remove("castle")
+    assert len(before) == 20 and after == before and s["ruri"] == "castle"
     assert g.view(s, 0)["ruri"] == "castle" and g.view(s, 0)["charisma"] == ["anju", "ruri"]
     s = _setup_to_charisma("ruri")
     s = act(s, "charisma:ayane")
-    assert "charisma:ruri" in legal(s) and s["ruri_passed"] is True
+    assert legal(s) == ["charisma:tomoyo", "charisma:anju", "charisma:yoko", "charisma:ruri"]
     hand = {O: ["castle", "joker", "house", "charge", "tunnel", "defend"]}
     s = build(["O:3T@c3", "G:1F@d4", "G:2F@b4"], hands=hand, charisma={G: "ruri"}, ruri="castle")
-    # the corrected map's c4 is neutral (any Site card); d4 stays banned
-    assert dests(s, "castle", "c3") == ["c4"] and dests(s, "joker", "c3") == ["b4", "c4"]
-    assert dests(s, "house", "c3") == ["b4", "c4"] and dests(s, "charge", "c3") == ["b4", "c4"]
-    assert dests(s, "tunnel", "c3") == ["a3", "b3", "d3", "e3"]
-    s["board"]["d5"] = s["board"].pop("d4")
+    assert (D.cell_type("d4"), D.cell_type("b4"), D.cell_type("c4")) == ("castle", "house", "neutral")
+    expected = {"castle": ["c4"], "joker": ["b4", "c4"], "house": ["b4", "c4"], "charge": ["b4", "c4"],
+                "tunnel": ["a3", "b3", "d3", "e3"]}
+    assert {card: dests(s, card, "c3") for card in expected} == expected
+    s["cha"][G] = None  # without Ruri, Castle, Joker and Charge may also attack d4
+    assert {card: dests(s, card, "c3") for card in expected} == {**expected, "castle": ["c4", "d4"],
+                                                                "joker": ["b4", "c4", "d4"],
+                                                                "charge": ["b4", "c4", "d4"]}
+    s["cha"][G] = "ruri"
+    s["board"]["d5"] = s["board"].pop("d4")  # G:1F leaves d4: d4 is enterable again
     assert dests(s, "castle", "c3") == ["c4", "d4"]
 
 
@@ -346,25 +388,36 @@ def test_9_23_equipment_activation():
 
 
 def test_9_24_typewriter():
-    """SIK-9.24 / SIK-5.59 / SIK-4.3 / SIK-4.13 / SIK-7.13 / SIK-10.21 / SIK-10.40. Corrected 2026-11-23:
-    Medicine may also be used in the same turn, so the Equipment question comes back after the Typewriter."""
+    """SIK-9.24 / SIK-5.59 / SIK-4.3 / SIK-4.13 / SIK-7.13 / SIK-10.21 / SIK-10.40: the Typewriter before the play,
+    then the Medicine still offered in the same turn, before and after the play; the variant takes back the card
+    just played."""
     hand = {O: ["joker", "temple", "house", "market", "castle", "defend"]}
     s = build([], hands=hand, eq={O: {"typewriter": "up", "medicine": "up"}}, discard={O: ["tunnel", "house"]})
-    assert legal(s) == ["equip:none", "equip:typewriter", "equip:medicine"]
+    assert legal(s) == ["equip:none", "equip:typewriter", "equip:medicine"] and s["ask"]["when"] == "before"
     s = act(s, "equip:typewriter")
     assert legal(s) == ["take:house", "take:tunnel"]
     s = act(s, "take:tunnel")
     assert len(s["hand"][O]) == 7 and s["eq"][O]["typewriter"] == "used"
-    assert legal(s) == ["equip:none", "equip:medicine"]  # SIK-4.3 corrected: several in one turn
+    assert legal(s) == ["equip:none", "equip:medicine"]  # SIK-4.3: several in one turn
     s = act(s, "equip:none")
     assert s["ask"]["k"] == "card"
     s = act(s, "play:joker", "agent:a1", "dest:a2")
-    assert legal(s) == ["equip:none", "equip:medicine"] and s["ask"]["when"] == "after"  # after the play too
+    assert len(s["hand"][O]) == 6
+    assert legal(s) == ["equip:none", "equip:medicine"] and s["ask"]["when"] == "after"
     s = act(s, "equip:none")
-    assert len(s["hand"][O]) == 6 and s["active"] == G  # refill drew nothing
+    assert len(s["hand"][O]) == 6 and s["active"] == G  # the refill drew nothing
     glog = core.view(g, s, 1)["log"]
     assert ["sik.log.typewriter", {"player": 0, "kind": "@sik.kind.tactic"}] in glog
     assert not any(k == "sik.log.typewriter_card" for k, _a in glog)
+    # variant: only the Typewriter face up, empty discard: nothing asked before the play
+    s = build([], hands=hand, eq={O: {"typewriter": "up"}})
+    deck = {k: list(v) for k, v in s["deck"][O].items()}
+    assert s["ask"]["k"] == "card"
+    s = act(s, "play:joker", "agent:a1", "dest:a2")
+    assert s["disc"][O] == ["joker"] and legal(s) == ["equip:none", "equip:typewriter"]
+    s = act(s, "equip:typewriter", "take:joker")
+    assert "joker" in s["hand"][O] and len(s["hand"][O]) == 6 and s["disc"][O] == []
+    assert s["active"] == G and s["deck"][O] == deck  # the refill drew nothing
 
 
 def _medicine(g_hand):
@@ -378,16 +431,20 @@ def _medicine(g_hand):
 
 
 def test_9_25_medicine():
-    """SIK-9.25 / SIK-5.65 - SIK-5.68 / SIK-7.14 / SIK-8.11 / SIK-10.39: the target must move. On the corrected
-    map the target stands on `a4`: ahead of it (for Government) the Temple `a3` and the Castle `b3`."""
+    """SIK-9.25 / SIK-5.65 - SIK-5.68 / SIK-7.14 / SIK-8.11 / SIK-10.39: the target G:2F on a4 must move: ahead of
+    it (for Government) only the Temple a3 and the Castle b3."""
+    assert (D.cell_type("a3"), D.cell_type("b3")) == ("temple", "castle")
     s = _medicine(["castle", "market", "market", "bait", "exchange", "temple"])
     assert s["active"] == G and legal(s) == ["play:temple", "play:castle"]
     s2 = act(s, "play:castle")
     assert legal(s2) == ["agent:a4"] and legal(act(s2, "agent:a4")) == ["dest:b3"]
-    assert legal(act(s, "play:temple", "agent:a4")) == ["dest:a3"]
-    s = _medicine(["market", "market", "market", "market", "bait", "exchange"])
+    s2 = act(s, "play:temple")
+    assert legal(s2) == ["agent:a4"] and legal(act(s2, "agent:a4")) == ["dest:a3"]
+    # variant: nothing can move a4: the hand is shown to Oniwaban only, then any playable card
+    g_hand = ["market", "market", "market", "market", "bait", "exchange"]
+    s = _medicine(g_hand)
     reveal = [e for e in s["log"] if e[0] == "sik.log.med_reveal"]
-    assert reveal and reveal[0][2] == [0] and len(reveal[0][1]["cards"]) == 6
+    assert len(reveal) == 1 and reveal[0][2] == [0] and len(reveal[0][1]["cards"]) == 6
     assert "play:market" in legal(s)
     s = act(s, "play:market", "agent:b6", "dest:a5")
     assert at(s, "a5")[0] == G and "b6" not in s["board"]
@@ -432,7 +489,7 @@ def test_9_28_stun_gun_no_playable_card():
                   g_fill=["b6", "c6", "d6", "a5", "c5", "e5"], eq={G: {"stun": "up"}})
         s = act(s, "equip:stun", "target:b3") if stun else act(s, "equip:none")
         s = act(s, "play:exchange", "ex1:c6", "ex2:c5", "swap:no")
-        if not stun:  # SIK-4.3 corrected: the unused Stun Gun is offered again after the play
+        if not stun:  # SIK-4.3: the unused Stun Gun is offered again after the play
             assert legal(s) == ["equip:none", "equip:stun"]
             s = act(s, "equip:none")
         s, _ = refill(s)
@@ -443,19 +500,31 @@ def test_9_28_stun_gun_no_playable_card():
 
 
 def test_9_29_bulletproof_fan():
-    """SIK-9.29 / SIK-5.72 - SIK-5.76 / SIK-10.28 / SIK-10.29 / SIK-10.43: a second move after a won attack."""
-    hand = {G: ["temple", "castle", "defend", "tunnel", "exchange", "bait"]}
-    s = build(["G:3F@c4", "O:2F@c3", "O:0F@c2"], active=G, hands=hand, eq={G: {"fan": "up"}},
-              o_fill=["a1", "b1", "d1", "e1"])
-    s = act(s, "play:temple", "agent:c4", "dest:c3")
-    assert s["prison"][G] == ["2F"] and legal(s) == ["fan:use", "fan:no"]
-    s = act(s, "fan:use")
-    # SIK-5.73 corrected: any Tactic or Site card moving the agent, Exchange included (c3 shares column c
-    # with Government agents); never Bait
-    assert "fancard:castle" in legal(s) and "fancard:exchange" in legal(s) and "fancard:bait" not in legal(s)
-    s = act(s, "fancard:castle", "dest:c2")
+    """SIK-9.29 / SIK-5.72 - SIK-5.76 / SIK-10.28 / SIK-10.29 / SIK-10.43: a second move after a won attack
+    (Castle c3 -> c2, lost), and the variant with an Exchange."""
+    def fan():
+        hand = {G: ["temple", "castle", "defend", "tunnel", "exchange", "bait"]}
+        s = build(["G:3F@c4", "O:2F@c3", "O:0F@c2"], active=G, hands=hand, eq={G: {"fan": "up"}},
+                  o_fill=["a1", "b1", "d1", "e1"], g_fill=["e6", "d6", "b6", "a6", "c6"])
+        assert s["bait"][O] == []
+        s = act(s, "play:temple", "agent:c4", "dest:c3")
+        assert s["prison"][G] == ["2F"] and at(s, "c3") == [G, "3F", 0] and legal(s) == ["fan:use", "fan:no"]
+        s = act(s, "fan:use")
+        # SIK-5.73: any Site or Tactic card moving the agent, Exchange included (G:3F shares column c with c6);
+        # never Bait
+        assert sorted(legal(s)) == ["fancard:castle", "fancard:defend", "fancard:exchange", "fancard:tunnel"]
+        return s
+    s = act(fan(), "fancard:castle", "dest:c2")
     assert at(s, "c3") == [G, "3F", 0] and at(s, "c2") == [O, "0F", 1] and s["eq"][G]["fan"] == "used"
     assert sorted(s["disc"][G]) == ["castle", "temple"] and len(s["hand"][G]) == 4
+    s, n = refill(s)
+    assert n == 2
+    # variant: the Exchange's first agent is the winner; its partner can only be c6
+    s = act(fan(), "fancard:exchange")
+    assert legal(s) == ["ex2:c6"]
+    s = act(s, "ex2:c6", "swap:yes")
+    assert at(s, "c6") == [G, "3F", 0] and at(s, "c3") == [G, "0F", 0] and at(s, "c2") == [O, "0F", 0]
+    assert sorted(s["disc"][G]) == ["exchange", "temple"] and s["ask"]["k"] == "draw"  # no conflict, no Bait
     s, n = refill(s)
     assert n == 2
 

@@ -53,7 +53,7 @@ def test_placement_sik_3_5_3_6_8_3_10_7():
 
 
 def test_charisma_public_sik_3_7_3_9_8_4_7_12():
-    """SIK-3.7 / SIK-8.4: one of three, Government first; SIK-3.9 corrected / SIK-7.12: each pick is public at
+    """SIK-3.7 / SIK-8.4: one of three, Government first; SIK-3.9 / SIK-7.12: each pick is public at
     once, so Oniwaban picks knowing Government's card."""
     s = place_all(fresh(charisma="on"))
     assert legal(s) == ["charisma:ayane", "charisma:chiharu", "charisma:iroha"] and g.to_move(s) == [1]
@@ -288,7 +288,7 @@ def test_fan_rules_sik_5_73_5_74_5_75():
     s = act(s, "bait:0:castle", "baitto:a5")
     assert s["ask"] == {"k": "fan", "side": G, "cell": "a5"}
     s = act(s, "fan:use")
-    # from a5: House b4 (Temple a4 would need a Market); Exchange with a6 (SIK-5.73 corrected); never Bait
+    # from a5: House b4 (Temple a4 would need a Market); Exchange with a6 (SIK-5.73); never Bait
     assert legal(s) == ["fancard:house", "fancard:exchange"]
 
 

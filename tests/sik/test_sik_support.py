@@ -108,7 +108,7 @@ def test_board_map_data_sik_2_3_to_2_10():
             if info.get(key) is not None:
                 assert info[key] == 1 - other[key]
     types = [c["type"] for c in D.CELLS.values()]
-    # corrected map (2026-11-23): two neutral sites in the middle besides the two on the home rows
+    # two neutral sites in the middle besides the two on the home rows
     assert {t: types.count(t) for t in set(types)} == {"temple": 6, "house": 4, "market": 6, "castle": 6,
                                                       "neutral": 4, "hq": 4}
     assert D.territory(O) == ["a1", "b1", "c1", "d1", "e1"] and D.territory(G) == ["a6", "b6", "c6", "d6", "e6"]
@@ -120,7 +120,7 @@ def test_board_map_data_sik_2_3_to_2_10():
 
 
 def _p7_cells(side: int) -> list[str]:
-    """Cells from which the book's movement example (P7) reads, for `side`'s agent (SIK-2.6 corrected)."""
+    """Cells from which the book's movement example (P7) reads, for `side`'s agent (SIK-2.6)."""
     found = []
     for cell in D.CELLS:
         ahead = [D.step(cell, v) for v in D.group(side, "FWD3")]
@@ -139,7 +139,7 @@ def _p7_cells(side: int) -> list[str]:
 
 
 def test_map_fits_the_book_movement_example_sik_2_6_2_10():
-    """SIK-2.6 / SIK-2.10 corrected: a cell exists whose three forward cells are a House, a Market and a neutral
+    """SIK-2.6 / SIK-2.10: a cell exists whose three forward cells are a House, a Market and a neutral
     site, with a Market, a Temple and the owner's HQ beside or behind it and a Temple two cells ahead; by the
     map's symmetry it exists for both sides. Neutral sites are not only on the home rows; start cells are the
     home row plus the middle of the second row (SIK-6.8)."""

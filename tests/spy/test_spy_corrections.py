@@ -1,4 +1,4 @@
-"""The Spyworld corrections of 2026-11-23: border walls (SPY-2.11), any player count 2-12 (SPY-1, SPY-3.8),
+"""Border walls (SPY-2.11), any player count 2-12 (SPY-1, SPY-3.8),
 free agent choice (SPY-3.11) and its secrecy; the tie of SPY-6.11 is in test_spy_scoring and the browser tests."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def legal(state, p=0):
 
 
 def test_border_wall_drawn_and_logged():
-    """SPY-2.11 (corrected): a Wall card may go on an outer side of a room of its line; it is recorded on the sheet,
+    """SPY-2.11: a Wall card may go on an outer side of a room of its line; it is recorded on the sheet,
     logged at the resolution and labelled as an outer wall."""
     state = new(2, 5)
     arrange(state, 1, {"kind": "wall"}, "R1")
@@ -87,7 +87,7 @@ def test_border_walls_count_for_missions_but_not_movement():
 
 
 def test_player_counts_2_to_12_engine_link_dialog():
-    """SPY-1/SPY-3.1/SPY-3.8 (corrected): the engine and the deep link accept 2-12 seats and refuse 1 and 13;
+    """SPY-1/SPY-3.1/SPY-3.8: the engine and the deep link accept 2-12 seats and refuse 1 and 13;
     the new-game dialog offers every count the engine accepts (no smaller DIALOG_PLAYERS); the home blurb agrees."""
     assert spy.PLAYERS == (2, 12)
     assert getattr(spy, "DIALOG_PLAYERS", spy.PLAYERS) == spy.PLAYERS
@@ -109,7 +109,7 @@ def test_player_counts_2_to_12_engine_link_dialog():
 
 
 def test_more_than_nine_players_choose_freely_and_play_to_the_end():
-    """SPY-3.8 (corrected): with 10-12 players there is no dealing: every player picks any of the 9 agents, even
+    """SPY-3.8: with 10-12 players there is no dealing: every player picks any of the 9 agents, even
     with the option left on "dealt"; such a game plays to the end (12 heuristic bots)."""
     state = core.new_game(spy, 12, 3, {"agents": "dealt"})
     assert state["phase"] == "keep" and spy.to_move(state) == list(range(12))
@@ -183,8 +183,8 @@ def test_free_choice_determinize_samples_any_agent():
     assert seen == set(AGENTS)
 
 
-def test_rules_pages_say_what_changed_in_both_languages():
-    """The rules pages (EN/FR) state the corrections: outer-edge walls (SPY-2.11), 2-12 players (SPY-3.8), free
+def test_rules_pages_state_these_rules_in_both_languages():
+    """The rules pages (EN/FR) state these rules: outer-edge walls (SPY-2.11), 2-12 players (SPY-3.8), free
     agent choice (SPY-3.11), ties settled by a tie-break game (SPY-6.11); and the SIK page the match (SIK-6.20)."""
     spy_page = (ROOT / "templates/spy/fragments.html.j2").read_text(encoding="utf-8")
     en, fr = spy_page.split('<template id="rules-spy-fr">')

@@ -43,8 +43,8 @@ def test_backs_distribution_and_pairing():
 
 
 def test_sheet_geometry():
-    """SPY-2.6/SPY-2.7 5x5 grid; SPY-2.8 start (5,3); SPY-2.9 hall; SPY-2.10 24 buildable; SPY-2.11 (corrected
-    2026-11-23) 40 internal edges + 20 border edges; SPY-2.12 none around the start room: 37 + 19 = 56 drawable;
+    """SPY-2.6/SPY-2.7 5x5 grid; SPY-2.8 start (5,3); SPY-2.9 hall; SPY-2.10 24 buildable; SPY-2.11 40 internal
+    edges + 20 border edges; SPY-2.12 none around the start room: 37 + 19 = 56 drawable;
     per-line counts of section 2.2 plus each line's border sides."""
     assert data.SIZE == 5 and START == "53" and HALL == {"52", "54", "43"}
     assert len(data.BUILDABLE) == 24 and len(data.SEGMENTS_ALL) == 40 and len(data.BORDER) == 20

@@ -206,24 +206,31 @@ def test_fixtures_never_erased_and_full_lair():
 
 
 def test_wall_choices_worked_example_9_2():
-    """SPY-9.2/SPY-5.10/SPY-5.11/SPY-8.9: blue 1 -> the 9 internal segments of the example plus, since the
-    SPY-2.11 correction, the column's 7 outer sides; (3,1)|(3,2) drawn for free (SPY-5.12), never offered again;
-    a Guard with red 3 may then go in (3,2) (SPY-5.6)."""
+    """SPY-9.2/SPY-5.10/SPY-5.11/SPY-8.9/SPY-2.11: a Wall card with index blue 1 offers the 16 sides of the rooms of
+    column 1 (9 internal, 7 on the border); (3,1)|(3,2) is drawn for free (SPY-5.12); next turn a Guard with red 3
+    may go in (3,2) (SPY-5.6: the wall blocks no cell); the drawn segment is never offered again: another Wall card
+    with blue 1 offers the other 15."""
+    internal = ["wall:11-21", "wall:21-31", "wall:31-41", "wall:41-51", "wall:11-12", "wall:21-22", "wall:31-32",
+                "wall:41-42", "wall:51-52"]
+    border = ["wall:10-11", "wall:20-21", "wall:30-31", "wall:40-41", "wall:50-51", "wall:01-11", "wall:51-61"]
     state = new(2, 5)
     arrange(state, 1, {"kind": "wall"}, "B1")
     state = play(state, 0, "take:1")
-    border = ["wall:01-11", "wall:51-61", "wall:10-11", "wall:20-21", "wall:30-31", "wall:40-41", "wall:50-51"]
-    assert sorted(legal(state)) == sorted(["wall:11-21", "wall:21-31", "wall:31-41", "wall:41-51", "wall:11-12",
-                                           "wall:21-22", "wall:31-32", "wall:41-42", "wall:51-52"] + border)
+    assert sorted(legal(state)) == sorted(internal + border) and len(legal(state)) == 16
     state = play(state, 0, "wall:31-32", "done", "noclaim", "submit")
     state = play(state, 1, "pass", "noclaim", "submit")
     assert state["sheets"][0]["walls"] == ["31-32"] and state["sheets"][0]["budget"] == 10
-    arrange(state, 1, {"kind": "wall"}, "B1")
+    assert state["turn"] == 2
     arrange(state, 2, {"kind": "fixture", "sub": "guard"}, "R3")
+    state = play(state, 0, "take:2", "line:3")
+    assert legal(state) == ["cell:31", "cell:32", "cell:33", "cell:34", "cell:35"]
+    state = play(state, 0, "cell:32", "done", "noclaim", "submit")
+    state = play(state, 1, "pass", "noclaim", "submit")
+    assert state["sheets"][0]["grid"][INDEX["32"]] == "guard"
+    arrange(state, 1, {"kind": "wall"}, "B1")
     state = play(state, 0, "take:1")
-    assert "wall:31-32" not in legal(state) and len(legal(state)) == 8 + 7
-    state = play(state, 0, "wall:11-21", "take:2", "line:3")
-    assert "cell:32" in legal(state)
+    assert sorted(legal(state)) == sorted(a for a in internal + border if a != "wall:31-32")
+    assert len(legal(state)) == 15
 
 
 def test_worked_example_9_8_shifting_fixtures():

@@ -178,7 +178,7 @@ def expected_scores(state):
 
 
 def game_config(i, rng):
-    # SPY-1/SPY-3.8 (corrected): every 25th game has 6 to 12 players (10-12 pick their agents freely)
+    # SPY-1/SPY-3.8: every 25th game has 6 to 12 players (10-12 pick their agents freely)
     players = (2, 2, 2, 3, 3, 3, 4, 4, 5, 9)[i % 10] if i % 25 else (6, 7, 8, 10, 11, 12)[(i // 25) % 6]
     options = {"lair": 1 + i % 4, "explore_undo": i % 7 == 0, "agents": "free" if i % 6 == 1 else "dealt"}  # SPY-3.11
     for n in range(1, 6):
@@ -229,7 +229,7 @@ def play_one(i, rng, deep):
     res = core.result(spy, state)
     assert res["scores"] == expected_scores(state)
     top = [p for p, s in enumerate(res["scores"]) if s == max(res["scores"])]
-    assert (res["winners"], res["tied"]) == ((top, []) if len(top) == 1 else ([], top))  # SPY-6.11 (corrected)
+    assert (res["winners"], res["tied"]) == ((top, []) if len(top) == 1 else ([], top))  # SPY-6.11
     if deep:
         inv_no_leak(state, rng)
     return state, steps

@@ -96,8 +96,8 @@ def test_worked_example_9_17_full_scoring():
 
 
 def test_titles_and_negative_scores():
-    """SPY-2.24/SPY-6.12 titles; SPY-6.13 scores may be negative; SPY-6.11 (corrected 2026-11-23): a tie for
-    first place is not a shared win: no winner, the tied players named (view and status line too)."""
+    """SPY-2.24/SPY-6.12 titles; SPY-6.13 scores may be negative; SPY-6.11: a tie for first
+    place is not a shared win: no winner, the tied players named (view and status line too)."""
     assert [title(x) for x in (250, 249, 220, 180, 130, 70, 69, -5)] == [
         "master", "despot", "despot", "autocrat", "tyrant", "kinglet", None, None]
     state = explore_state()
