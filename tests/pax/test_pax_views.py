@@ -148,9 +148,10 @@ def test_the_view_carries_romes_open_strength_and_the_solo_verdict_from_the_scor
     carries the scoring's solo verdict, which the device's campaign records (boards/pax.py device_update)."""
     from pygames.core.rng import Rng
     from pygames.pax import scoring
+    from pygames.pax.bots import heuristic_bot
     from pygames.web.boards.pax import device_update
     verdicts = set()
-    for seed in range(4):
+    for seed in range(5):  # the heuristic loses seeds 0-2 and wins 3-4 at level 1: both verdicts are drawn
         state = core.new_game(pax, 1, seed, {"level": 1})
         rng = Rng(seed)
         while not pax.is_over(state):
@@ -159,11 +160,12 @@ def test_the_view_carries_romes_open_strength_and_the_solo_verdict_from_the_scor
             assert g["rome_open_strength"] == scoring.strengths(state["rome"])
             assert g["rome_symbols"] == scoring.symbol_counts(state["rome"])
             assert "solo_win" not in g
-            core.engine.apply_in_place(pax, state, seat, rng.choice(pax.legal_actions(state, seat)))
+            move = heuristic_bot(core.view(pax, state, seat), pax.legal_actions(state, seat), rng)
+            core.engine.apply_in_place(pax, state, seat, move)
         final = core.view(pax, state, None)
         won = scoring.result(state)["solo_win"]
         assert final["state"]["solo_win"] is won
         assert device_update(final, {"won": []}) == ({"won": [1] if won else []}, won)
         json.dumps(final)
         verdicts.add(won)
-    assert verdicts
+    assert verdicts == {True, False}
