@@ -59,7 +59,7 @@ def test_best_of_three_switches_then_draws_sides_sik_6_20():
     assert matches.match_winner(f3.match, 2, [0]) == 0
 
 def test_tie_offers_a_tie_break_game_with_same_options_spy_6_11():
-    """SPY-6.11 (corrected): a tied result offers a tie-break game with the same options (new seed), recorded as a
+    """SPY-6.11: a tied result offers a tie-break game with the same options (new seed), recorded as a
     tie-break between the tied seats; a second tie offers another; a result with a winner offers nothing."""
     options = resolve_options(spy, {"lair": 3, "agents": "free"})
     f = matches.follow_up(spy, options, 77, None, {"winners": [], "tied": [0, 2]}, 3)

@@ -1,7 +1,7 @@
 """Hostile saves and two tabs in headless Chromium (issue 10): what CPython's tests cannot see.
 
-A 5,000-deep save used to overflow Pyodide's stack (CPython's json refuses it cleanly, Pyodide dies), so these
-run in the real runtime. One booted page for the single-tab tests; the two-tab test opens its own profile.
+A 5,000-deep save would overflow Pyodide's stack if it reached json (CPython refuses it cleanly, Pyodide dies), so
+these run in the real runtime. One booted page for the single-tab tests; the two-tab test opens its own profile.
 """
 
 import json

@@ -1,4 +1,4 @@
-"""The corrections of 2026-11-23 in the real app (headless Chromium, one booted page for the module):
+"""Matches and large tables in the real app (headless Chromium, one booted page for the module):
 a Shadows in Kyoto best-of-three match played to its result (SIK-6.20), the Spyworld tie-break offer (SPY-6.11),
 and a 7-player Spyworld game started from the new-game dialog with free agents and a border wall (SPY-1/SPY-3.8,
 SPY-3.11, SPY-2.11).
@@ -122,7 +122,7 @@ def test_best_of_three_match_to_its_result_sik_6_20(app):
 
 
 def test_tie_names_the_tied_players_and_offers_a_tie_break_spy_6_11(app):
-    """SPY-6.11 (corrected): a tied game (seed 10) has no winner: the end screen says who is tied and one tap starts
+    """SPY-6.11: a tied game (seed 10) has no winner: the end screen says who is tied and one tap starts
     a tie-break game with the same seats and options (and a new seed), titled as a tie-break."""
     app.reset_storage()
     app.open("?game=spy&seats=easy,easy&names=Ann,Bob&seed=10&botdelay=0&opt.lair=2")

@@ -48,8 +48,8 @@ def test_menu_answers_while_the_normal_bot_thinks_and_the_hint_is_legal(app):
 def test_spyworld_hint_is_shown_while_the_computer_plans_at_the_same_time(app):
     """Spyworld: both seats choose their agent at once (SPY-3.11). The hint asked while the normal bot
     thinks comes back after the bot's hidden move has changed the state: it still answers the human's own
-    unchanged choice, so it is shown (it used to be dropped as stale, so no hint ever appeared in Spyworld's
-    planning against a searching bot). It goes once the human has moved."""
+    unchanged choice, so it is shown (dropped as stale, no hint would ever appear in Spyworld's planning against
+    a searching bot). It goes once the human has moved."""
     page = app.page
     app.reset_storage()
     app.open("?game=spy&seats=human,normal&seed=4&botdelay=0&lang=en")

@@ -561,7 +561,7 @@ def ask_text(g: dict, ask: dict, me: int, cat, legal: list) -> str:
     elif k == "charisma" and me == O and g["ruri_passed"] is not None:
         return cat.t("sik.ui.ask.charisma") + " " + cat.t(
             "sik.ui.ruri_passed" if g["ruri_passed"] else "sik.ui.ruri_kept")
-    if k == "equip" and ask.get("when") == "after":  # SIK-4.3 corrected: again once the card is resolved
+    if k == "equip" and ask.get("when") == "after":  # SIK-4.3: asked again once the card is resolved
         k = "equip_after"
     text = cat.t(f"sik.ui.ask.{k}", **args)
     if k == "fan" and legal == ["fan:no"]:  # SIK-4.29 step 5: the window opens anyway, with only "no"
