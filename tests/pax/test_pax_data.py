@@ -132,9 +132,9 @@ def test_pax_saves_of_the_old_card_data_are_refused_clearly():
     recipe["format"] = 1
     with pytest.raises(core.InvalidSave) as err:
         core.load_recipe(json.dumps(recipe), {"pax": pax})
-    assert err.value.key == "core.save.version" and err.value.params == {"version": "1"}
+    assert err.value.key == "core.save.older" and err.value.params == {"version": "1", "supported": 2}
     old = json.loads(core.state_to_json(state))
     old["format"] = 1
     with pytest.raises(core.InvalidSave) as err:
         core.state_from_json(pax, json.dumps(old))
-    assert err.value.key == "core.save.version"
+    assert err.value.key == "core.save.older"
