@@ -156,3 +156,15 @@ def app(browser, origin):
     page.open()
     yield page
     page.close()
+
+
+LANDSCAPE_TABLET = {"width": 1024, "height": 768}
+
+
+@pytest.fixture(scope="module")
+def tablet(browser, origin):
+    """One booted page per module on a landscape touch tablet (1024x768), in English; a module may define its own."""
+    page = AppPage(browser, origin, viewport=LANDSCAPE_TABLET, has_touch=True, is_mobile=True, locale="en-US")
+    page.open()
+    yield page
+    page.close()

@@ -4,7 +4,7 @@ the pass-the-device cover offers Home and the language without showing anything;
 holds secrets the other player must not read. One touch page for the module; every game is two humans, seed 5."""
 
 import pytest
-from conftest import NEXT, AppPage
+from conftest import NEXT
 from test_table import REACH, TAP
 
 pytestmark = pytest.mark.browser
@@ -18,14 +18,6 @@ ON_SCREEN = """() => { const li = [...document.querySelectorAll('#scores li[data
 BANNER = """() => { const b = document.querySelector('[data-testid=last-move]');
   return b && !b.hidden ? {all: b.textContent, shown: b.innerText,
     more: b.querySelector('details') ? b.querySelectorAll('details .last-line').length : 0} : null; }"""
-
-
-@pytest.fixture(scope="module")
-def tablet(browser, origin):
-    page = AppPage(browser, origin, viewport=LANDSCAPE, has_touch=True, is_mobile=True, locale="en-US")
-    page.open()
-    yield page
-    page.close()
 
 
 def hot_seat(game_id: str, lang: str = "en") -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 import tutorial_browser
-from conftest import AppPage
 
 pytestmark = pytest.mark.browser
 LANDSCAPE = {"width": 1024, "height": 768}
@@ -35,14 +34,6 @@ BOARD_BAND = """() => {
     const over = guide.left < board.right && guide.right > board.left;
     return actions.top - Math.max(box("status").bottom, over ? guide.bottom : 0);
 }"""
-
-
-@pytest.fixture(scope="module")
-def tablet(browser, origin):
-    page = AppPage(browser, origin, viewport=LANDSCAPE, has_touch=True, is_mobile=True, locale="en-US")
-    page.open()
-    yield page
-    page.close()
 
 
 def check_both_in_view(tablet, explanation: str, where: str) -> None:
