@@ -11,6 +11,10 @@
 - per game: random full games per second in CPython, and tap-to-DOM latency p50/p95 in the browser;
 - per game, two normal bots in the page, quiet and with one busy process per core beside the browser (`--only bots`
   runs this part alone): the worker's search rate, think time, and the longest main-thread task (wall and CPU).
+- `--only fit` (issue 32's probe, not part of the full bench): a whole game of each game against the easy computer
+  in each of the four viewports; at every decision, the page's scroll height over the viewport's height (target
+  1.00), the share of the height taken by the status line and the decision's controls, and where the status line,
+  the first enabled control and the players/log sit. Prints the worst case per game and viewport.
 """
 
 from __future__ import annotations
@@ -289,12 +293,90 @@ def bots_only() -> int:
     return 0
 
 
+FIT_VIEWPORTS = {"1024x768 touch": ({"width": 1024, "height": 768}, True),
+                 "768x1024 touch": ({"width": 768, "height": 1024}, True),
+                 "1366x768": ({"width": 1366, "height": 768}, False),
+                 "390x844 touch": ({"width": 390, "height": 844}, True)}
+FIT_MEASURE = """() => {
+    const vh = window.innerHeight, doc = document.scrollingElement;
+    const status = document.querySelector('[data-testid=status]');
+    const controls = [...document.querySelectorAll('button[data-action]:not([disabled])')]
+        .filter(b => b.offsetParent !== null);
+    const bar = document.getElementById('actions');
+    const box = e => e ? e.getBoundingClientRect() : null;
+    const s = box(status), a = box(bar);
+    const top = el => { const r = box(el); return r ? Math.round(r.top + doc.scrollTop) : null; };
+    return {ratio: doc.scrollHeight / vh, status_bar: ((s ? s.height : 0) + (a ? a.height : 0)) / vh,
+            control_top: controls.length ? top(controls[0]) : null, log_top: top(document.getElementById('log')),
+            scores_top: top(document.getElementById('scores'))};
+}"""
+FIT_MAX_DECISIONS = 120  # a whole game of each (Spyworld's longest at 2 players stays under this)
+
+
+def fit_only() -> int:
+    """`build.py bench --only fit`: does the whole table fit the screen at every decision (issue 32)?"""
+    from playwright.sync_api import sync_playwright
+
+    build.build(build.DIST_TEST, with_test_games=True)
+    server = build.start_server_thread(build.DIST_TEST)
+    origin = f"http://127.0.0.1:{server.server_port}"
+    from pygames.core import registry
+
+    print("fit: worst case at any decision of a whole game against the easy computer (seed 3), per viewport; "
+          "ratio = page scroll height / viewport height (target 1.00); bars = status line + action bar height / "
+          "viewport height (target <= 0.20 in landscape); lowest control/log/players = px from the page's top")
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=build.find_chromium(), args=CHROMIUM_ARGS)
+        for gid in registry.playable():
+            for name, (viewport, touch) in FIT_VIEWPORTS.items():
+                context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+                context.add_init_script("localStorage.setItem('pygames.preview', 'off')")
+                page = context.new_page()
+                page.goto(f"{origin}/?game={gid}&seats=human,easy&seed=3&botdelay=0")
+                wait_ready(page)
+                worst, decisions, ended = None, 0, False
+                lows = {"control_top": 0, "log_top": 0, "scores_top": 0}
+                for _ in range(FIT_MAX_DECISIONS):
+                    page.wait_for_selector("button[data-action]:not([disabled]):visible, "
+                                           "[data-testid=game-over]:visible", timeout=120_000)
+                    if page.locator("[data-testid=game-over]").is_visible():
+                        ended = True
+                        break
+                    m = page.evaluate(FIT_MEASURE)
+                    decisions += 1
+                    if worst is None or m["ratio"] > worst["ratio"]:
+                        worst = m
+                    for key in lows:
+                        lows[key] = max(lows[key], m[key] or 0)
+                    before = page.evaluate("JSON.parse(localStorage.getItem('pygames.save.' + "
+                                           "localStorage.getItem('pygames.current'))).history.length")
+                    page.evaluate("""() => [...document.querySelectorAll('button[data-action]:not([disabled])')]
+                        .filter(b => b.offsetParent !== null)[0].click()""")
+                    page.wait_for_function(f"""() => {{ const c = localStorage.getItem('pygames.current');
+                        const s = c && localStorage.getItem('pygames.save.' + c);
+                        return !s || JSON.parse(s).history.length > {before}; }}""", timeout=120_000)
+                over = page.evaluate("document.scrollingElement.scrollHeight / window.innerHeight") if ended else None
+                context.close()
+                if worst is None:
+                    print(f"fit {gid} {name}: no decision reached")
+                    continue
+                print(f"fit {gid} {name}: worst ratio {worst['ratio']:.2f} over {decisions} decisions"
+                      f"{'' if ended else ' (game not finished)'}, bars {worst['status_bar']:.2f}; lowest control "
+                      f"{lows['control_top']} px, log {lows['log_top']} px, players {lows['scores_top']} px"
+                      + (f"; end screen {over:.2f}" if over is not None else ""), flush=True)
+        browser.close()
+    server.shutdown()
+    return 0
+
+
 def main(root: Path, dist: Path, runs: int = 5, only: str | None = None) -> int:
     import search_bench  # tests/search_bench.py: the fast path and search figures
     from playwright.sync_api import sync_playwright
 
     if only == "bots":
         return bots_only()
+    if only == "fit":
+        return fit_only()
 
     add_bare_pages(dist)
     test_dist = build.DIST_TEST
