@@ -160,8 +160,7 @@ def run_in_pyodide(program: Path, function: str, data: bytes, what: str) -> byte
 BOOT_ENTRIES = ("pygames.web.lazy_stdlib", "pygames.web.app")  # what the boot imports (pyodide-warm.mjs, main.py)
 
 
-BUNDLE_LEVEL = 19  # zstd's level for the bundle: 20 % smaller than gzip -9 (294 KB against 364 KB), and unpacked
-                   # faster (3.4 ms against 5.8 in Pyodide)
+BUNDLE_LEVEL = 19  # zstd's level for the bundle: smaller than gzip -9 and unpacked faster (docs/measurements.md)
 
 
 def bundle_packages(target: Path, with_test_games: bool, stamp: str = "") -> None:
@@ -169,11 +168,11 @@ def bundle_packages(target: Path, with_test_games: bool, stamp: str = "") -> Non
     [[path, size], …], then the files' bytes one after the other: every .py and .json file, then the bytecode of
     the modules the boot imports. Made by the pinned Pyodide in Node (tools/bundle.py `pack`): Pyodide 314
     compiles every module from source at import (its stdlib too, but for the boot's modules: `stdlib_archive`), and
-    our boot modules took ~55 ms of a cold boot to compile where unmarshalling their .pyc takes a few.
+    compiling our boot modules costs a cold boot far more than unmarshalling their .pyc (docs/measurements.md).
     Unchecked-hash .pyc are used as they are (the sources stay in the bundle for tracebacks). Only the boot's
     modules: bytecode is about twice the size of the source, compressed.
-    The page unpacks the stream with Python's own zstd and writes the files from JavaScript: PyScript's `files`
-    setting unpacked a zip in Python (Pyodide's `unpack_buffer`, about 100 ms of a cold boot here)."""
+    The page unpacks the stream with Python's own zstd and writes the files from JavaScript, faster than PyScript's
+    `files` setting, which unpacks a zip in Python (Pyodide's `unpack_buffer`; docs/measurements.md)."""
     roots = [(ROOT, ROOT / "pygames")]
     if with_test_games:
         roots.append((ROOT / "tests", ROOT / "tests/pygames_testgames"))
@@ -204,11 +203,11 @@ def stdlib_archive() -> bytes:
     """Pyodide's stdlib as the page boots fastest from it, made once per `stdlib_key` (kept in node_modules/.cache).
 
     Pyodide 314 ships its stdlib as source, and its start-up compiles the ~125 modules it imports: most of a cold
-    boot's Python time (on this 2-core machine a boot took 1.99 s instead of 3.70 s with them as bytecode; Node
-    2.4-3.4 s against 0.8-0.9). So those modules (and what PyScript adds, STDLIB_BOOT_EXTRA) are unchecked-hash
-    .pyc made by the pinned Pyodide itself, without docstrings (as `python -OO` runs the stdlib; their bytecode is
-    twice the size of their source), in place of their source; the others stay source. What cannot run in a
-    browser page (STDLIB_LEFT_OUT) is left out, which pays for the bytecode: the archive is smaller than Pyodide's.
+    boot's Python time (figures: docs/measurements.md). So those modules (and what PyScript adds,
+    STDLIB_BOOT_EXTRA) are unchecked-hash .pyc made by the pinned Pyodide itself, without docstrings (as
+    `python -OO` runs the stdlib; their bytecode is twice the size of their source), in place of their source; the
+    others stay source. What cannot run in a browser page (STDLIB_LEFT_OUT) is left out, which pays for the
+    bytecode: the archive is smaller than Pyodide's.
     It takes the place of Pyodide's own file, so every boot (page, snapshot, workers) uses it."""
     key = stdlib_key()
     cached = ROOT / "node_modules/.cache/pygames" / f"stdlib-{key}.zip"

@@ -173,9 +173,9 @@
   }).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
 
   // The service worker's install stores every file it does not find in the caches. The page's own copies are
-  // not always stored by ready (the 9.6 MB wasm's, written as Pyodide reads the same download): registered at
-  // ready, the worker could find no wasm yet and download it again (4 first visits of 16 here, in contexts whose
-  // HTTP cache did not keep it). So it is registered once the copies are stored.
+  // not always stored by ready (the wasm's, written as Pyodide reads the same download): registered at ready, the
+  // worker could find no wasm yet and download it again where the HTTP cache did not keep it (docs/measurements.md).
+  // So it is registered once the copies are stored.
   // Resolves when a worker controls the page, or when none will soon: the snapshot's worker is then started, and
   // it fetches the runtime from the caches through the service worker instead of the network.
   const SETTLE_MS = 15000;  // a copy that never ends (a stalled download) must not keep the page offline-less

@@ -17,11 +17,11 @@ const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
 const bundleURL = new URL("../pygames.bundle", import.meta.url).href;
 
 // Our Python packages (build.py bundle_packages: zstd of a JSON line [[path, size], …] then the files' bytes),
-// fetched while Pyodide is still booting, unpacked by Python's own zstd once it is up (~3.5 ms here), then written
-// into the working directory where Python imports them. The C module itself: `compression.zstd`, its Python front,
-// costs ~4 ms more to import (Pyodide compiles its stdlib from source at import). The browser's DecompressionStream
-// (gzip) took ~55 ms for the same work (it feeds small chunks through tasks that also wait behind Pyodide's
-// start-up), and PyScript's `files` setting unpacks a zip in Python (~100 ms of a cold boot).
+// fetched while Pyodide is still booting, unpacked by Python's own zstd once it is up, then written into the
+// working directory where Python imports them. The C module itself: `compression.zstd`, its Python front, costs
+// more to import (Pyodide compiles its stdlib from source at import). This is faster than the browser's
+// DecompressionStream (gzip: it feeds small chunks through tasks that also wait behind Pyodide's start-up) and than
+// PyScript's `files` setting, which unpacks a zip in Python (figures: docs/measurements.md).
 export function unpackBundle(pyodide, bundle) {
   const zstd = pyodide.pyimport("_zstd");
   const packed = pyodide.toPy(new Uint8Array(bundle));
@@ -50,7 +50,8 @@ export function installPackage(pyodide, files) {
     FS.writeFile(target, data);
   }
   // The import system may have listed this directory (empty) before: make it look again. Only this directory's
-  // finder (importlib.invalidate_caches() takes ~50 ms here; runPython's first call imports `ast`, ~40 ms).
+  // finder: importlib.invalidate_caches() and runPython's first call (it imports `ast`) are slow
+  // (docs/measurements.md).
   const sys = pyodide.pyimport("sys");
   const finder = sys.path_importer_cache.get(root);
   if (finder) { finder.invalidate_caches(); finder.destroy(); }

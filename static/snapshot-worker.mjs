@@ -2,8 +2,8 @@
 // waits for it. It boots a fresh Pyodide (never the page's: no game has ever been started in it), unpacks our
 // package as a boot does (pyodide-warm.mjs installPackage), imports the engines and the shell, and stores the
 // memory in Cache Storage under the build's key, with its SHA-256 in an entry beside it, replacing any older
-// snapshot. Stored uncompressed: reading 31 MB from the cache takes ~60 ms where un-gzipping 6 MB takes ~250 ms, and
-// the warm boot is what this is for.
+// snapshot. Stored uncompressed: reading it from the cache is faster than un-gzipping a compressed copy
+// (docs/measurements.md), and the warm boot is what this is for.
 import { loadPyodide, version } from "../runtime/pyodide/pyodide.mjs";
 import { installPackage, unpackBundle } from "./pyodide-warm.mjs";
 

@@ -177,10 +177,10 @@
 
   // Patch instead of rebuild: make `target`'s children match a fragment program, reusing every element whose tag is
   // the same at the same place (its attributes and children are brought in line; new parts are created, parts left
-  // over removed). A tap changes a few parts of a board: the browser then restyles and lays out only those, which
-  // was most of a redraw's time when the whole board was replaced. A real node given (`F`) replaces what stands
-  // there unless that is an equal copy. Popovers and form fields are never reused (their open state and value
-  // live outside the attributes), so a redraw closes and resets them as a rebuild did.
+  // over removed). A tap changes a few parts of a board: the browser then restyles and lays out only those, where
+  // replacing the whole board would make that most of a redraw's time (docs/measurements.md). A real node given
+  // (`F`) replaces what stands there unless that is an equal copy. Popovers and form fields are never reused (their
+  // open state and value live outside the attributes), so a redraw closes and resets them as a rebuild would.
   function parse(program) {
     const tokens = program.split("\x1e"), root = {kids: []}, stack = [root];
     for (let i = 0; i < tokens.length; i++) {
@@ -289,7 +289,7 @@
     const top = parse(program);
     const kids = top.length === 1 && top[0].kind === "D" ? top[0].kids : top;
     for (const animation of target.getAnimations ? target.getAnimations({subtree: true}) : []) {
-      // the last redraw's slides and pulses (Web Animations) end with it, as they did when the board was rebuilt
+      // the last redraw's slides and pulses (Web Animations) end with it, as a rebuilt board's would
       if (!(window.CSSAnimation && animation instanceof CSSAnimation) &&
           !(window.CSSTransition && animation instanceof CSSTransition)) animation.cancel();
     }

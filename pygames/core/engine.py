@@ -48,6 +48,45 @@ to ``o`` after the same action, until the log tells ``o`` something different (t
 Undo follows Board Game Arena: a player may take back only their own choices made since the last reveal,
 random event or other player's action. Drawing from ``rng`` and calling ``reveal(state)`` both set the
 barrier; so does a change of acting player.
+
+Package layout, the same in the four games (``passages_secrets``, ``pax``, ``spyworld``, ``shadows_in_kyoto``),
+modules named after the spec's sections so they read like the rulebook:
+
+    __init__.py     the protocol above: ID, PLAYERS, OPTIONS, READY, imported functions (FORMAT from data.py)
+    data.json       every table of values of the spec, its [DEF] values included: data an owner of the box can
+                    check and correct, never repeated in code
+    data.py         loads data.json once; FORMAT; geometry derived from the tables. No rule
+    setup.py        setup(state): the setup section; the game's opening chance and setup decisions
+    rules.py        to_move, legal_actions, apply_action, is_over, why_illegal: the turn and the decisions
+    scoring.py      the scoring section and result(state)
+    views.py        view(state, player): the hidden-information section; action_label and status (the words for
+                    a button and for the status line)
+    determinize.py  determinize(view, player, rng): a full state consistent with one seat's view
+    bots.py         bots(): the easy heuristic, reading only its view and legal actions
+    ai.py           search hooks for IS-MCTS (protocol in pygames.core.search), after_game when the end screen
+                    shows more than the result
+    outcome.py      outcome(result): the end screen's words
+    strings.json    the FR/EN catalogue, keys prefixed by ID
+    tutorial.json   the guided first game's script (pygames.web.tutorial)
+    <topic>.py      a rule topic too large for its section's module, named for what it holds
+
+Beside the package: its board renderer ``pygames/web/boards/<ID>.py``, its SVG/HTML fragments and FR/EN rules
+pages ``templates/<ID>/fragments.html.j2``, its stylesheet ``static/<ID>.css``, its tests ``tests/<ID>/`` and its
+spec in ``/work/shared/rules/`` (rule IDs ``<PREFIX>-<section>.<n>``, cited by the code and the tests).
+
+Where a game departs from it:
+
+- ``passages_secrets``: ``action_label`` and ``status`` are in ``__init__.py``; ``determinize`` is in
+  ``views.py``. Topics: ``facts.py`` (the spec's quantities), ``tunnels.py``, ``achievements.py``.
+- ``pax``: ``determinize`` is in ``views.py``. Topics: ``board.py`` (moves on the table shared by setup and the
+  turn), ``rounds.py`` (turn order and the end of a round).
+- ``spyworld``: no ``rules.py``: the game is two phases, ``planning.py`` and ``exploration.py``, and
+  ``__init__.py`` sends each protocol call to the phase's module (the agent choice at setup to ``setup.py``).
+  Topics: ``sheet.py`` (a score sheet), ``routes.py`` (the exact route optimiser).
+- ``shadows_in_kyoto``: ``to_move``, ``legal_actions``, ``apply_action`` and ``is_over`` are in ``__init__.py``,
+  over ``actions.py`` (each pending decision's legal actions and what they do) and ``rules.py`` (the turn and
+  card resolution); ``labels.py`` holds ``why_illegal``, ``action_label`` and ``status``. Topics: ``board.py``
+  (cells and movement), ``seats.py`` (who plays which side).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What players see (PS-7.x), determinisation for search bots, labels and status lines.
+"""What players see (PS-7.x) and determinisation for search bots (labels and status lines: `__init__.py`).
 
 PS-7.1 / PS-7.3: there is no private information, so every seat (and a spectator) gets the same view.
 PS-7.2: the view omits token identities (they would give away each token's down face), the hexes and

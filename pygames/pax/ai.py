@@ -76,7 +76,7 @@ def rome_wins_reward(state: dict, now: dict) -> list[float]:
     """Rome wins (PAX-6.8, PAX-6.9): the rules' reward (the Primus Conspiratus holder's win), and for each other
     player up to `ROME_NEAR_MISS` for how near the players came to beating Rome (their categories toward the
     four they need), shared by the points each would then score (PAX-6.18). With the bare result such a player
-    saw only the race for Primus Conspiratus: from most positions Rome wins every playout, so beating Rome was
+    sees only the race for Primus Conspiratus: from most positions Rome wins every playout, so beating Rome is
     invisible to the search."""
     out = result_reward(now)
     need = len(CATEGORIES) - P["rome_needs"] + 1

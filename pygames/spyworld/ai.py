@@ -2,11 +2,11 @@
 played out from the same sampled state, and each playout is a whole game by the easy bot (`bots.heuristic`,
 exploring by its quick rules), scored by the rules (SPY-6) at the end.
 
-Why not a tree over random playouts cut short (what this module did first): a planning choice pays off only
-in the explorations, through what is stolen and kept, and the hidden lairs and the shuffled deck swing a
-game's score far more than one card does. A random or cut-short playout measured none of that (the search
-then trained no agent and built no defence, and lost to the easy bot 0-3); a tree's single visits per sample
-were noise. Whole playouts by a sensible policy, compared pairwise on the same samples, measure it.
+Why not a tree over random playouts cut short: a planning choice pays off only in the explorations, through
+what is stolen and kept, and the hidden lairs and the shuffled deck swing a game's score far more than one card
+does. A random or cut-short playout measures none of that (such a search trains no agent and builds no defence:
+docs/measurements.md), and a tree's single visits per sample are noise. Whole playouts by a sensible policy,
+compared pairwise on the same samples, measure it.
 
 The state is always the search's own sample, never the true one."""
 
@@ -21,7 +21,7 @@ from .scoring import kept_value, scores
 from .views import policy_view
 
 FLAT = True           # search flat, with common random numbers (core.search._flat_choice)
-ROLLOUT_DEPTH = 1000  # a guard only: a playout by the easy bot ends the game (~340 actions from the start)
+ROLLOUT_DEPTH = 1000  # a guard only: a playout by the easy bot ends the game well before (docs/measurements.md)
 SCALE = 6.0           # `evaluate`: a points margin worth about e:1 odds
 END_SCALE = 15.0      # `final_reward`: a smoother margin, so that a few dozen playouts per action tell a
                       # 10-point better choice from a worse one (a win/loss alone hardly does)
@@ -66,7 +66,7 @@ def playout(state: dict, rng, limit: int) -> None:
     "submit", the search never restarting) are played without asking the policy; the public entries' argument
     checks are skipped; and a card step ("first"/"more") asks whether a card may be taken (SPY-4.13) only for
     the cards the bot would rather take, best first (`card_step`), not for all three (the bot wants none in most
-    steps: 85 % of those checks were wasted). The card steps draw no random number either way."""
+    steps). The card steps draw no random number either way."""
     for _ in range(limit):
         phase = state["phase"]
         if phase == "plan":

@@ -18,9 +18,9 @@ AGENT_PREFERENCE = ("magpie", "viper", "a42", "shadow", "chameleon", "bulldozer"
 SECRETS = frozenset(f for f in FIXTURES if group(f) == "secret")
 TRAINING_TARGET = {"m": 9, "s": 5, "c": 5}
 BOT_ROUTE_LIMIT = 5_000  # situations the search's route optimiser may visit per decision (in the search worker)
-# The easy bot plays on the page's main thread: at 5,000 situations one exploration step took up to ~1.2 s in
-# CPython (a freeze of the page in Pyodide); at 400 at most ~0.1 s, and the easy bot scored 196.0 against 197.0
-# (12 self-play games) since a lair too large to solve falls back on the quick rules.
+# The easy bot plays on the page's main thread: a smaller limit keeps each exploration step short enough not to
+# freeze the page, at no measurable cost to its play, since a lair too large to solve falls back on the quick rules
+# (figures: docs/measurements.md).
 EASY_ROUTE_LIMIT = 400
 
 

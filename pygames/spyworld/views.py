@@ -126,8 +126,9 @@ def policy_view(state: dict, player: int, options: dict | None = None) -> dict:
     state's own sheets, pending decision and exploration record instead of copies; the display only where the
     bot takes or places a card; no pile, mission, agent, log or rooms count; and not the takeable slots or
     claimable missions, which the bot reads from its legal actions, nor the lines' costs, which it works out from
-    the card's index (the legal actions being the lines it may take). Building the whole view was half of a
-    playout's time. For a reader that reads and forgets at once; it holds nothing `view` would not show.
+    the card's index (the legal actions being the lines it may take). Building the whole view would be much of a
+    playout's time (docs/measurements.md). For a reader that reads and forgets at once; it holds nothing `view`
+    would not show.
     `options`: the explorer's `exploration.options`, when the caller has them already."""
     phase = state["phase"]
     v = {"phase": phase, "lair": state["options"]["lair"]}

@@ -2,9 +2,9 @@
 `defer` as soon as our package is installed).
 
 PyScript's `pyscript.display` imports `html` at its top, and `html` imports `html.entities`: a table of about 2,200
-names that Pyodide compiles from source at every boot (Pyodide 314 ships its stdlib without bytecode). That was
-30–50 ms of a cold boot on this machine, more than all our own modules cost, for a module nothing reads at boot
-(PyScript calls `html.escape` only when it displays something).
+names that Pyodide compiles from source at every boot (Pyodide 314 ships its stdlib without bytecode): more of a
+cold boot than all our own modules cost (docs/measurements.md), for a module nothing reads at boot (PyScript calls
+`html.escape` only when it displays something).
 
 A deferred module is in `sys.modules` with its spec, path and name, so `import html` binds it at once; its code runs
 the first time a name it defines is read (`html.escape`, `from html import escape`). The standard library's

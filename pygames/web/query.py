@@ -1,7 +1,7 @@
 """Reading the page's query string (`?game=ps&seats=human,hard`), as a form query is decoded.
 
-Written here rather than importing `urllib.parse`, which costs about 70 ms of a cold boot in Pyodide (it imports
-`ipaddress`) for this one use; tests/test_query.py checks it against `urllib.parse.parse_qs`."""
+Written here rather than importing `urllib.parse`, which costs a cold boot dearly in Pyodide (it imports
+`ipaddress`; docs/measurements.md) for this one use; tests/test_query.py checks it against `urllib.parse.parse_qs`."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """The boards' elements, built in Python and created in the page in one call.
 
 A redraw builds hundreds of elements. Each crossing of the Python-JavaScript bridge costs microseconds, and each
-element handed back to Python costs a proxy (10-30 us measured in Pyodide 314), so building a board node by node
-was most of a tap's latency. Here `el`/`svg` build plain Python `Node`s (with the few DOM methods the renderers
+element handed back to Python costs a proxy, so building a board node by node through the bridge would be most of a
+tap's latency (docs/measurements.md). Here `el`/`svg` build plain Python `Node`s (with the few DOM methods the renderers
 use: appendChild, setAttribute, classList, textContent, querySelector on `.class`/`tag` selectors, children,
 remove, cloneNode); `realize` turns a whole tree into real DOM with one call to static/table.js's `build`. A
 prebuilt `<template>` fragment is read once into a Node tree (`clone`), so cards are filled in Python too. A real
