@@ -1,7 +1,7 @@
 """Which sound cues a redraw plays: a move, a card, a reveal, your turn, a win or a loss.
 
 `cues(previous, current)` is pure: it compares two `screen` summaries of what the table showed. Event cues come
-from the log lines everyone may read (the spectator's log, `core.visible_log(state, None)`), never from the
+from the log lines everyone may read (the spectator's log, `engine.visible_log(state, None)`), never from the
 viewer's private lines: so a hidden event (a card another player drew in secret) never sounds, and in hot-seat
 play whoever hears the device learns nothing by ear that the table does not show to all. "Your turn" comes from
 `to_move`, which every view shows. The page plays them (`static/sound.js`): never before the first tap, never
@@ -15,7 +15,7 @@ try:
 except ImportError:  # CPython (tests): the pure parts stay importable
     js = None
 
-from pygames import core
+from pygames.core.engine import visible_log
 
 MOVE, CARD, REVEAL, TURN, WIN, LOSS = "move", "card", "reveal", "turn", "win", "loss"
 CUES = (MOVE, CARD, REVEAL, TURN, WIN, LOSS)
@@ -28,13 +28,13 @@ CARD_LINES = frozenset({
     "pax.log.to_bottom", "pax.log.to_legion", "pax.log.buy", "pax.log.play", "pax.log.opening_play",
     "pax.log.refill", "pax.log.rome_takes",
     "sik.log.ruri", "sik.log.ruri_passed", "sik.log.ruri_kept", "sik.log.equip", "sik.log.typewriter",
-    "sik.log.play", "sik.log.play_fan", "sik.log.discarded", "sik.log.marked", "sik.log.ayane_keep",
+    "sik.log.play", "sik.log.play_fan", "sik.log.fan", "sik.log.discarded", "sik.log.marked", "sik.log.ayane_keep",
     "sik.log.draw", "sik.log.tomoyo_bottom",
     "spy.log.turn", "spy.log.take", "spy.log.place", "spy.log.wall", "spy.log.gadget", "spy.log.claim",
 })
 REVEAL_LINES = frozenset({
-    "pax.log.spied_cards", "pax.log.game_end",
-    "sik.log.charisma", "sik.log.eavesdrop", "sik.log.med_reveal", "sik.log.conflict_won", "sik.log.conflict_lost",
+    "pax.log.game_end",
+    "sik.log.charisma", "sik.log.eavesdrop", "sik.log.med_cannot", "sik.log.conflict_won", "sik.log.conflict_lost",
     "sik.log.capture", "sik.log.pistol", "sik.log.flip", "sik.log.bait_used",
     "spy.log.agent", "spy.log.explored",
 })
@@ -83,7 +83,7 @@ def human_won(result: dict, humans: list[int]) -> bool:
 
 
 def public_keys(state: dict) -> list[str]:
-    return [key for key, _args in core.visible_log(state, None)]
+    return [key for key, _args in visible_log(state, None)]
 
 
 class Ears:
