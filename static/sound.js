@@ -65,9 +65,13 @@
   function wake() {
     tapped = true;
     if (muted()) return;
-    load().then(() => {
-      if (zzfxX.state === "running") stopListening();  // eslint-disable-line no-undef
-    }, () => {});
+    if (typeof zzfxX === "undefined") {  // eslint-disable-line no-undef
+      load().catch(() => {});
+    } else if (zzfxX.state === "running") {  // eslint-disable-line no-undef
+      stopListening();
+    } else {  // still suspended (Safari wants the resume inside a tap): this tap resumes it
+      zzfxX.resume().catch(() => {});  // eslint-disable-line no-undef
+    }
   }
 
   // pointerdown for a mouse or pen, pointerup for touch (a touch activates the page only when it ends), a key.
@@ -83,7 +87,7 @@
 
   /* Play the cues `names` ("card,turn"), after the frame that shows the redraw: never before a tap, never muted. */
   function play(names) {
-    if (!tapped || muted()) return;
+    if (!tapped || muted() || document.hidden) return;  // a tab in the background keeps quiet
     const cues = String(names).split(",").filter((name) => Object.hasOwn(SOUNDS, name));
     if (cues.includes("turn")) buzz();
     load().then(() => requestAnimationFrame(() => cues.forEach((name, i) => {
