@@ -15,12 +15,12 @@
   const BUZZ = [30, 60, 30];  // ms on, off, on: "your turn"
   // Each cue: notes as [start ms, ZzFX parameters: volume, randomness, frequency, attack, sustain, release, shape,
   // shapeCurve, slide, deltaSlide, pitchJump, pitchJumpTime, repeatTime, noise, modulation, bitCrush, delay,
-  // sustainVolume, decay, tremolo, filter]. Short (<= 0.7 s) and soft: a table, not an arcade.
+  // sustainVolume, decay, tremolo, filter]. Short (a win or a loss under a second, the rest under half) and soft.
   const note = (frequency, shape = 1, release = 0.18, volume = 0.5) =>
     [volume, 0, frequency, 0.01, 0.06, release, shape, 1];
   const SOUNDS = {
     move: [[0, [0.6, 0.05, 170, 0, 0.01, 0.05, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.6, 0.02]]],
-    card: [[0, [0.25, 0.1, 1400, 0.005, 0.02, 0.06, 4, 1, -25, 0, 0, 0, 0, 0.6]]],
+    card: [[0, [0.5, 0.1, 1400, 0.005, 0.02, 0.06, 4, 1, -25, 0, 0, 0, 0, 0.6]]],
     turn: [[0, note(587, 0, 0.12)], [110, note(880, 0, 0.3)]],
     reveal: [[0, [0.45, 0.05, 330, 0.02, 0.1, 0.25, 1, 1, 10, 0, 0, 0, 0, 0, 4]]],
     win: [[0, note(523)], [100, note(659)], [200, note(784)], [320, note(1047, 1, 0.4, 0.6)]],
