@@ -8,6 +8,8 @@ try:
 except ImportError:  # CPython (tests): the pure parts stay importable
     js = None
 
+from .render import missing
+
 KEY = "pygames.speed"
 DELAYS = {"fast": 150, "normal": 450, "slow": 1200}  # ms before each computer move
 DEFAULT = "normal"
@@ -26,7 +28,7 @@ def speed_of(delay_ms: int) -> str | None:
 def show(delay_ms: int, with_computer: bool) -> None:
     """The menu's speed buttons: the one in use pressed; shown only when a computer seat plays."""
     group = js.document.getElementById("speed")
-    if group is None:
+    if missing(group):
         return
     group.hidden = not with_computer
     chosen = speed_of(delay_ms)
