@@ -48,6 +48,11 @@ STDLIB_LEFT_OUT = ("_pyrepl", "pdb", "bdb", "cmd", "unittest", "doctest", "pydoc
 PYSCRIPT_SKIP = ("codemirror", "xterm", "mpy-", "toml-", "pyodide_graph")
 # PyScript chunks its core.js imports at every boot, one after the other: preloaded at once by the page instead.
 PYSCRIPT_BOOT = ("core-", "deprecations-manager-", "donkey-", "error-", "py-editor-", "py-game-", "py-terminal-")
+# Browser libraries of the app, self-hosted from node_modules (pinned in package-lock.json) into the app's files,
+# so their version is in the build hash and an upgrade reaches devices as an app deploy: {served path: (package,
+# file)}, each under its package's LICENSE. ZzFX's micro build (1.2 KB) synthesizes the sound cues (static/sound.js
+# loads it on the first tap).
+VENDORED = {"static/zzfx.js": ("zzfx", "ZzFXMicro.min.js")}
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
         ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".zip": "application/zip"}
 
@@ -92,10 +97,24 @@ def installed_runtime_versions() -> dict:
     return found
 
 
+def vendored_versions(installed: bool) -> dict:
+    """The versions of the vendored packages: as package-lock.json pins them, or as installed ({} entry missing)."""
+    names = sorted({package for package, _file in VENDORED.values()})
+    if not installed:
+        packages = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))["packages"]
+        return {name: packages[f"node_modules/{name}"]["version"] for name in names}
+    found = {}
+    for name in names:
+        path = ROOT / "node_modules" / name / "package.json"
+        if path.exists():
+            found[name] = json.loads(path.read_text(encoding="utf-8")).get("version")
+    return found
+
+
 def ensure_node_modules() -> None:
-    """`npm ci` when node_modules lacks the pinned runtime. Compared by version, not by file dates: a fresh
-    checkout (or a worktree sharing node_modules through a symlink) must not wipe a good install."""
-    if installed_runtime_versions() == runtime_versions():
+    """`npm ci` when node_modules lacks the pinned runtime or a vendored package. Compared by version, not by file
+    dates: a fresh checkout (or a worktree sharing node_modules through a symlink) must not wipe a good install."""
+    if installed_runtime_versions() == runtime_versions() and vendored_versions(True) == vendored_versions(False):
         return
     npm = shutil.which("npm")
     if npm is None:
@@ -378,6 +397,7 @@ def copy_runtime(out: Path) -> None:
 def copy_app(out: Path, with_test_games: bool, stamp: str) -> None:
     """static/ (but boot.js, inlined in the page), our packages' bundle, the Python PyScript runs, its config."""
     shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("boot.js"))
+    copy_vendored(out)
     bundle_packages(out / BUNDLE, with_test_games, stamp)
     shutil.copy2(ROOT / "pygames/web/main.py", out / "main.py")
     shutil.copy2(ROOT / "pygames/web/search_worker.py", out / "search_worker.py")  # precached like every file
@@ -385,6 +405,16 @@ def copy_app(out: Path, with_test_games: bool, stamp: str) -> None:
     # It also puts our packages in the file system (no `files` setting: see bundle_packages).
     config = {"interpreter": "./static/pyodide-warm.mjs"}
     (out / "pyscript.json").write_text(json.dumps(config), encoding="utf-8")
+
+
+def copy_vendored(out: Path) -> None:
+    """The vendored libraries as their packages ship them, under their package's name, version and LICENSE."""
+    versions = vendored_versions(False)
+    for served, (package, name) in VENDORED.items():
+        folder = ROOT / "node_modules" / package
+        licence = (folder / "LICENSE").read_text(encoding="utf-8").replace("*/", "* /").strip()
+        notice = f"/* npm {package} {versions[package]}, {name}\n\n{licence}\n*/\n"
+        (out / served).write_text(notice + (folder / name).read_text(encoding="utf-8"), encoding="utf-8")
 
 
 def write_catalogues(out: Path, catalogue: dict[str, dict[str, str]]) -> None:

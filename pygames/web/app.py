@@ -18,14 +18,14 @@ from pygames import core
 from pygames.core import registry
 from pygames.core.guard import clip
 
-from . import i18n, kit, lastmove, match_view, preview, reach, render, storage, thinking, tutorial_ui, vdom
+from . import i18n, kit, lastmove, match_view, pace, preview, reach, render, storage, thinking, tutorial_ui, vdom
 from . import match as matches
 from .kit import describe, error_text
 from .render import by_id, clear, el, missing
 from .session import HUMAN, LEVELS, NORMAL, LinkError, Seat, Session, clean_name, parse_deep_link
+from .sounds import Ears
 
 LANG_KEY = storage.LANG_KEY  # the saved-game keys live in storage.py
-DEFAULT_BOT_DELAY = 450
 FOLLOW_DELAY = 3000  # a tab that took another tab's newer state lets that tab's computer seats move first
 
 
@@ -61,7 +61,7 @@ class App:
         self.session: Session | None = None
         self.screen = "home"
         self.covered_for: int | None = None  # the seat the cover waits for, or None
-        self.bot_delay = DEFAULT_BOT_DELAY
+        self.bot_delay = pace.delay(storage_get(pace.KEY))  # the menu's speed; a link's botdelay wins
         self.bot_timer = None
         self.new_game_id: str | None = None
         self._bot_proxy = create_proxy(self.bot_tick)
@@ -71,6 +71,7 @@ class App:
         self.last_moves = lastmove.LastMoves()
         self.preview_on = preview.enabled(storage_get(preview.KEY))
         self.thinker = thinking.Thinker()
+        self.ears = Ears()  # the sound cues of each redraw
 
     # ------------------------------------------------------------------ boot
 
@@ -378,6 +379,8 @@ class App:
         js.document.querySelector('[data-command="undo"]').disabled = not s.can_undo()
         by_id("preview-toggle").setAttribute("aria-pressed", "true" if self.preview_on else "false")
         tutorial_ui.decorate(self, view, legal)
+        pace.show(self.bot_delay, len(s.humans) < len(s.seats))
+        self.ears.table(s, view)
         reach.bring_decision_into_view()
 
     def action_label(self, view: dict, action: str) -> str:
@@ -489,6 +492,7 @@ class App:
         self.draw_final_board(extra, final_view)
         render.log_items(by_id("final-log"), final_view["log"], self.cat)
         tutorial_ui.game_over(self)
+        self.ears.over(s, result)
 
     def with_device(self, view: dict) -> dict:
         """The view plus what the board keeps on this device (`DEVICE_KEY`): renderers never read storage."""
@@ -751,6 +755,10 @@ class App:
             storage_set(preview.KEY, "on" if self.preview_on else "off")
             preview.clear_selection()
             by_id("preview-toggle").setAttribute("aria-pressed", "true" if self.preview_on else "false")
+        elif name == "speed" and arg in pace.DELAYS:
+            storage_set(pace.KEY, arg)
+            self.bot_delay = pace.delay(arg)
+            pace.show(self.bot_delay, True)
         elif name == "again" and self.session:
             s = self.session
             self.begin(s.game, s.seats, self.random_seed(), s.state["options"])
