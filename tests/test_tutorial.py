@@ -10,7 +10,7 @@ import re
 from fnmatch import fnmatchcase
 
 import pytest
-import tutorial_play
+from helpers import tutorial_play
 from conftest import ROOT
 
 from pygames import core

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-import tutorial_browser
+from helpers import tutorial_browser
 from conftest import AppPage
 from pygames_testgames import hidden_nim as nim
 
