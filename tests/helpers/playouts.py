@@ -47,6 +47,7 @@ def playout(game, players: int, seed: int, options: dict | None = None, *, rng: 
             return
         seat = movers[0] if len(movers) == 1 else rng.choice(movers)
         legal = game.legal_actions(state, seat)
+        assert legal, f"{game.ID}: seat {seat} is to move with no legal action"
         action = choosers[seat](state, seat, legal, rng)
         assert action in legal, f"{game.ID}: the chooser of seat {seat} picked {action!r}, not a legal action"
         before = snapshot(state) if snapshot else None
