@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from helpers.playouts import bot_choice, playout, random_choice
-from test_sik_support import B, D, G, O, R
+from sik_helpers import B, D, G, O, R
 
 import pygames.shadows_in_kyoto as g
 from pygames import core
