@@ -3,11 +3,11 @@ OpenSpiel's `random_sim_test`: every player count and every option choice, playe
 
 At every action: seats are to move exactly while the game is not over, and the first of them has a non-empty
 list of distinct legal strings. At a bounded number of steps per game (`CHECKS`) and at the end: every seat to
-move has such a list; illegal actions are refused with a catalogue reason and leave the state untouched; every
-seat's view and the spectator's are JSON and hold no `rng` (nor `seed`, which with the moves would give it back);
-`determinize` gives a state the seat cannot tell apart. At `REPLAYS` of those steps: the state is plain JSON,
-replaying its action log gives it again, and undo gives back the state before the action. At the end: the save
-round-trips (`state_from_json`, `save_recipe`/`load_recipe`) and the result is JSON.
+move has such a list; the state is plain JSON data; illegal actions are refused with a catalogue reason and
+leave the state untouched; every seat's view and the spectator's are JSON and hold no `rng` (nor `seed`, which
+with the moves would give it back); `determinize` gives a state the seat cannot tell apart. At `REPLAYS` of
+those steps: replaying the action log gives the state again, and undo gives back the state before the action.
+At the end: the save round-trips (`state_from_json`, `save_recipe`/`load_recipe`) and the result is JSON.
 A game's own invariants (cards conserved, scores recomputed) stay in its own folder.
 """
 
@@ -124,10 +124,13 @@ def check_refusals(game, state: dict, stale: list[str]) -> None:
     assert core.state_to_json(state) == text, "a refused action changed the state"
 
 
+def check_json(state: dict) -> None:
+    assert json.loads(core.state_to_json(state)) == state, "the state is plain JSON data"
+
+
 def check_replay(game, state: dict) -> str:
-    """The state is plain JSON data, and replaying its action log from its seed gives it again."""
+    """Replaying the state's action log from its seed gives it again."""
     text = core.state_to_json(state)
-    assert json.loads(text) == state, "the state is plain JSON data"
     again = core.replay(game, state["players"], state["seed"], state["options"], state["history"])
     assert core.state_to_json(again) == text, "replaying the action log"
     return text
@@ -188,6 +191,7 @@ def play_checked(game, setup: Setup) -> int:
         movers = game.to_move(state)
         check_step(game, state, movers if deep else movers[:1])
         if deep:
+            check_json(state)
             check_views(game, state)
             check_refusals(game, state, stale)
             check_determinize(game, state, rng)
