@@ -22,7 +22,7 @@ The test is not vacuous: it asserts a minimum number of compared (non-revealing)
 minimum number of interrupt windows reached, and `test_the_check_catches_a_leak` runs it on a deliberately
 leaky variant of the test game Hidden Nim, where it must find the leak. Some windows are too rare in random
 play to be met with a telling hand (a Fan window after a deep attack): `check_state` is also run from such
-states in tests/sik/test_sik_corrections.py.
+states in tests/sik/test_sik_hidden.py.
 """
 
 from __future__ import annotations

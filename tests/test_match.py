@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import ROOT
 
 from pygames import core
 from pygames import shadows_in_kyoto as sik
@@ -194,3 +195,9 @@ def test_many_seeded_matches_keep_their_invariants_sik_6_20():
         if i % 50 == 0:
             assert run(1000 + i, options) == (record, history)
     assert thirds == {0, 1}
+
+
+def test_the_sik_rules_page_states_the_best_of_three_in_both_languages():
+    """SIK-6.20: the Shadows in Kyoto rules page (EN/FR) has the match section."""
+    sik_page = (ROOT / "templates/sik/fragments.html.j2").read_text(encoding="utf-8")
+    assert "<h4>Best of three</h4>" in sik_page and "<h4>Match en deux manches gagnantes</h4>" in sik_page

@@ -10,8 +10,8 @@ import re
 from fnmatch import fnmatchcase
 
 import pytest
-import tutorial_play
 from conftest import ROOT
+from helpers import tutorial_play
 
 from pygames import core
 from pygames.core import registry

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 
 import pytest
-import tutorial_browser
 from conftest import AppPage
+from helpers import tutorial_browser
 from pygames_testgames import hidden_nim as nim
 
 from pygames import core

@@ -5,7 +5,7 @@ guided game only (issue 30 item 6). One touch page for the module."""
 from __future__ import annotations
 
 import pytest
-import tutorial_browser
+from helpers import tutorial_browser
 
 pytestmark = pytest.mark.browser
 LANDSCAPE = {"width": 1024, "height": 768}

@@ -9,7 +9,7 @@ import json
 import pathlib
 
 import pytest
-import tutorial_play
+from helpers import tutorial_play
 
 from pygames import pax
 from pygames.pax.data import category

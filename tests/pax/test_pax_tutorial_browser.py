@@ -4,7 +4,7 @@ guide's comments, and tutorial-done explaining the end check against Rome."""
 from __future__ import annotations
 
 import pytest
-import tutorial_browser
+from helpers import tutorial_browser
 
 from pygames.web import i18n, tutorial
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_ps_support import play, scenario
+from ps_helpers import play, scenario
 
 import pygames.passages_secrets as ps
 from pygames.passages_secrets import achievements, scoring

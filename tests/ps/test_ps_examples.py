@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_ps_support import L1, play, scenario
+from ps_helpers import L1, play, scenario
 
 import pygames.passages_secrets as ps
 from pygames import core

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from test_ps_support import play, scenario
+from ps_helpers import play, scenario
 
 import pygames.passages_secrets as ps
 from pygames import core

@@ -1,10 +1,12 @@
-"""Setup (PS-3.x) and the chance of PS-8.1."""
+"""Setup (PS-3.x), the chance of PS-8.1, and the scenario builder the rule tests set up from (PS-9.0)."""
 
 from __future__ import annotations
 
+from ps_helpers import scenario
+
 import pygames.passages_secrets as ps
 from pygames import core
-from pygames.passages_secrets.data import HEXES, PATHS, STATUES, TOKENS, TYPES
+from pygames.passages_secrets.data import HEXES, PATH_INDEX, PATHS, STATUES, TOKENS, TYPES
 
 SEEDS = range(300)
 
@@ -63,3 +65,11 @@ def test_ps_3_14_orientation_and_10_23_unused_components_not_stored():
     unused = set(HEXES) - {h for h, _ in s["tiles"]}
     assert not any(f'"{h}"' in text for h in unused)
     assert "orientation" not in s and "side" not in s
+
+
+def test_ps_scenario_builder_makes_a_consistent_state():
+    """The helper itself: PS-9.0 layout L1 is installed and requested tokens sit where asked."""
+    s = scenario(own={"T1|T2": 0}, held={0: ["YEL"]}, board={"T3.S": "L20=PUR"})
+    assert s["tok"][PATH_INDEX["T3.S"]] == "L20" and s["up"]["L20"] == "PUR"
+    assert s["tok"][PATH_INDEX["T1|T2"]] is None and s["held"][0] and s["active"] == 1
+    assert ps.legal_actions(s, 1) == [f"place:{p}" for p in PATHS if p != "T1|T2"]

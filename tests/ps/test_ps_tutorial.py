@@ -4,7 +4,7 @@ a shovel of each kind, a statue, an achievement (all within the scripted steps),
 
 from __future__ import annotations
 
-import tutorial_play
+from helpers import tutorial_play
 
 
 def test_the_scripted_steps_make_the_newcomer_meet_every_turn_mechanic():

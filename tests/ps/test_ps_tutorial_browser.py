@@ -4,7 +4,7 @@ scripted step, the panel minimised and restored, a reload resuming at the same s
 from __future__ import annotations
 
 import pytest
-import tutorial_browser
+from helpers import tutorial_browser
 
 from pygames.web import i18n, tutorial
 

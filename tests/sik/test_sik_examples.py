@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_sik_support import D, G, O, act, at, build, dests, legal
+from sik_helpers import D, G, O, act, at, build, dests, legal
 
 import pygames.shadows_in_kyoto as g
 from pygames import core

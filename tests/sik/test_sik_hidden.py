@@ -1,4 +1,5 @@
-"""Hidden information (section 7), determinisation, the heuristic bot, and the UI strings."""
+"""Hidden information (section 7), questions that open on public facts only (SIK-4.29, SIK-5.19, SIK-5.35),
+determinisation, the heuristic bot, and the UI strings."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import pathlib
 import re
 from collections import Counter
 
-from test_sik_support import G, O, act, build, legal
+from sik_helpers import G, O, act, build, legal
+from test_hidden_questions import SETTINGS, check_state
 
 import pygames.shadows_in_kyoto as g
 from pygames import core
@@ -178,3 +180,56 @@ def test_labels_status_and_refusals():
     assert g.why_illegal(s, 0, "dest:c4")[0] == "sik.err.own_agent"
     assert g.why_illegal(s, 0, "dest:a4")[0] == "sik.err.wrong_site"
     assert g.why_illegal(s, 0, "draw:site")[0] == "sik.err.not_now"
+
+
+def _deep_attack(g_hand):
+    """Government's 3F on b2 about to take the Oniwaban 1F on b1 (Oniwaban's home row: no cell ahead of it)."""
+    s = build(["G:3F@b2", "O:1F@b1"], active=G, hands={G: g_hand}, eq={G: {"fan": "up"}},
+              o_fill=["a1", "c1", "d1", "e1", "c2"])
+    return act(s, "play:house", "agent:b2")
+
+
+def test_fan_window_opens_on_public_facts_sik_4_29_5_72():
+    """SIK-4.29 step 5: the Fan window opens after every won Government attack while the
+    Fan is face up and unused, even when no card of the hand can move the agent: then only "no" is offered,
+    and Oniwaban's view of the question is the same in both cases."""
+    views = []
+    for hand, options in ((["house", "bait", "bait"], ["fan:no"]), (["house", "defend", "bait"],
+                                                                     ["fan:use", "fan:no"])):
+        s = act(_deep_attack(hand), "dest:b1")
+        assert s["prison"][G] == ["1F"] and s["ask"] == {"k": "fan", "side": G, "cell": "b1"}
+        assert legal(s) == options
+        views.append((g.status(core.view(g, s, 0)), core.view(g, s, 0)["to_move"]))
+        s = act(s, "fan:no")
+        assert s["eq"][G]["fan"] == "up" and s["ask"]["k"] == "draw"
+    assert views[0] == views[1]
+    s = act(_deep_attack(["house", "defend", "bait"]), "dest:b1", "fan:use")
+    assert legal(s) == ["fancard:defend"]  # Bait never (SIK-5.73); Exchange absent: no card in hand
+
+
+def test_the_property_check_sees_the_fan_question_sik_4_29():
+    """The generic property test (tests/test_hidden_questions.py) run from this reachable state: Government,
+    holding two Bait cards, attacks b1; in worlds Oniwaban cannot tell apart Government holds a Defend or a
+    Tunnel instead. The window must look the same to Oniwaban in every world."""
+    game, _settings, _games, _cap, favour = SETTINGS["sik"]
+    stats = {"compared": 0, "revealed": 0, "not_legal": 0, "windows": set()}
+    leaks: list = []
+    for seed in range(4):
+        check_state(game, _deep_attack(["house", "bait", "bait"]), favour, core.Rng(seed), stats, leaks)
+    assert not leaks, leaks[0]
+    assert stats["compared"] >= 20
+
+
+def test_anju_second_mark_always_asked_sik_5_19_5_35():
+    """SIK-5.19 / SIK-5.35: with Anju the second mark is asked after every first mark,
+    offering only "no second mark" when no other non-Joker Site card is in hand; Government sees the same."""
+    seen = []
+    for hand, options in ((["bait", "temple", "joker", "joker", "defend", "tunnel"], ["mark:none"]),
+                          (["bait", "temple", "house", "joker", "defend", "tunnel"], ["mark:house", "mark:none"])):
+        s = build([], hands={O: hand}, charisma={O: "anju"})
+        s = act(s, "play:bait", "mark:temple")
+        assert s["ask"] == {"k": "mark", "side": O, "n": 2} and legal(s) == options
+        seen.append((g.status(core.view(g, s, 1)), core.view(g, s, 1)["log"][-2:]))
+        s = act(s, "mark:none")
+        assert s["bait"][O] == [["temple"]] and s["ask"]["k"] == "draw"
+    assert seen[0] == seen[1]

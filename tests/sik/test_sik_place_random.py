@@ -3,7 +3,7 @@ player on their remaining start cells, drawn from the game's generator, hidden f
 
 from __future__ import annotations
 
-from test_sik_support import D, G, O, act, legal
+from sik_helpers import D, G, O, act, legal
 
 import pygames.shadows_in_kyoto as g
 from pygames import core

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_sik_support import B, D, G, O, R, act, at, build, dests, legal
+from sik_helpers import B, D, G, O, R, act, at, build, dests, legal
 
 import pygames.shadows_in_kyoto as g
 from pygames import core
@@ -341,3 +341,59 @@ def test_equipment_targets_any_enemy_sik_10_49():
     s = build([], active=G, eq={G: {"stun": "up"}})
     s = act(s, "equip:stun")
     assert len(legal(s)) == 6
+
+
+def test_equipment_before_and_after_the_play_sik_4_2_4_3():
+    """SIK-4.2 / SIK-4.3: "during your turn" Equipment is offered before the card play and again once
+    it is resolved, before the escape check and the refill; several in one turn; each once per game."""
+    hand = {G: ["house", "market", "castle", "temple", "joker", "defend"]}
+    s = build(["O:2F@d3"], active=G, hands=hand, eq={G: {"eavesdrop": "up", "stun": "up"}})
+    assert s["ask"] == {"k": "equip", "side": G, "when": "before"}
+    assert legal(s) == ["equip:none", "equip:eavesdrop", "equip:stun"]
+    s = act(s, "equip:eavesdrop", "target:d3")
+    assert at(s, "d3") == [O, "2F", 1] and s["eq"][G]["eavesdrop"] == "used"
+    assert legal(s) == ["equip:none", "equip:stun"]  # a second card, same turn, still before the play
+    s = act(s, "equip:none", "play:joker", "agent:e6", "dest:e5")
+    assert s["ask"] == {"k": "equip", "side": G, "when": "after"} and legal(s) == ["equip:none", "equip:stun"]
+    s = act(s, "equip:stun", "target:d3")
+    assert s["stun"] == ["2F", s["turn"] + 1] and s["eq"][G]["stun"] == "used"
+    assert s["ask"]["k"] == "draw"  # nothing left to use: straight to the refill
+    s = build([], active=G, hands=hand, eq={G: {"eavesdrop": "up"}})
+    s = act(s, "equip:none", "play:joker", "agent:e6", "dest:e5", "equip:none")
+    assert s["ask"]["k"] == "draw" and s["eq"][G]["eavesdrop"] == "up"  # declined, still usable later
+
+
+def test_equipment_after_play_precedes_the_escape_check_sik_4_2_6_4():
+    """SIK-4.2: the after-play Equipment comes before phase D; the escape is then checked."""
+    s = build(["O:2T@b5"], hands={O: ["market"]}, o_fill=["a1", "b1", "d1", "e1", "c1"],
+              g_fill=["a6", "c6", "d6", "e6", "c5", "e4"], eq={O: {"medicine": "up"}})
+    s = act(s, "equip:none", "play:market", "agent:b5", "dest:b6")
+    assert s["win"] is None and s["ask"]["when"] == "after"
+    s = act(s, "equip:none")
+    assert s["win"] == [O, "escape"]
+
+
+def test_public_picks_with_ruri_sik_3_8_3_9():
+    """SIK-3.8 / SIK-3.9: with Ruri, Government's pick is public before Oniwaban chooses."""
+    s = core.new_game(g, 2, 7, {"charisma": "ruri", "oniwaban": 0})
+    s = core.apply(g, s, 0, "place:random")
+    s = core.apply(g, s, 1, "place:random")
+    s = core.apply(g, s, 1, "charisma:chiharu")
+    assert core.view(g, s, 0)["state"]["charisma"] == [None, "chiharu"]
+    assert core.legal_actions(g, s, 0) == ["charisma:tomoyo", "charisma:anju", "charisma:yoko", "charisma:ruri"]
+
+
+def test_fan_extra_card_exchange_sik_5_73():
+    """SIK-5.73: the Fan's extra card may be an Exchange that includes the winning agent (its
+    partner chosen among agents sharing its row or column); Bait never; Ayane never applies to it."""
+    hand = {G: ["temple", "exchange", "bait", "market"]}
+    s = build(["G:3F@c4", "O:2F@c3"], active=G, hands=hand, eq={G: {"fan": "up"}}, charisma={G: "ayane"})
+    s = act(s, "play:temple", "agent:c4", "dest:c3")
+    assert s["ask"]["k"] == "fan" and legal(s) == ["fan:use", "fan:no"]
+    s = act(s, "fan:use")
+    assert legal(s) == ["fancard:market", "fancard:exchange"]
+    s = act(s, "fancard:exchange")
+    assert s["ask"] == {"k": "ex2", "side": G, "cell": "c3"} and legal(s) == ["ex2:c6"]
+    s = act(s, "ex2:c6", "swap:yes")
+    assert at(s, "c6") == [G, "3F", 0] and s["disc"][G][-1] == "exchange"
+    assert s["ask"] == {"k": "ayane", "side": G, "card": "temple"}  # the main card only (SIK-5.43)

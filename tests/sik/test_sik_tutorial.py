@@ -5,7 +5,7 @@ which the defender is revealed, a Tactic, a Bait (all during the scripted steps)
 from __future__ import annotations
 
 import pytest
-import tutorial_play
+from helpers import tutorial_play
 
 from pygames.shadows_in_kyoto import data as D
 

@@ -4,7 +4,7 @@ hidden placement, free play with the guide's comments, and tutorial-done naming 
 from __future__ import annotations
 
 import pytest
-import tutorial_browser
+from helpers import tutorial_browser
 
 from pygames.web import i18n, tutorial
 

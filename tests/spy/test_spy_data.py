@@ -1,4 +1,5 @@
-"""The data tables of section 2 (SPY-2.1 to SPY-2.63), checked against the spec's numbers."""
+"""The data tables of section 2 (SPY-2.1 to SPY-2.63), checked against the spec's numbers; the rules pages state the
+rules in both languages; a save of an older FORMAT is refused."""
 
 from __future__ import annotations
 
@@ -7,8 +8,12 @@ import pathlib
 import random
 from collections import Counter
 
+from pygames import core
+from pygames import spyworld as spy
 from pygames.spyworld import data
 from pygames.spyworld.data import AGENTS, CARDS, DRAWABLE, GADGETS, HALL, LAIRS, MISSIONS, SHEET, START
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def test_data_file_has_note_and_is_the_source():
@@ -139,3 +144,30 @@ def test_a_copied_sheet_shares_no_list_with_its_original():
         if isinstance(value, list):
             assert copy[key] is not value, key
     assert all(a is not b for a, b in zip(copy["claims"], sheet["claims"], strict=True))
+
+
+def test_rules_pages_state_these_rules_in_both_languages():
+    """The rules pages (EN/FR) state these rules: outer-edge walls (SPY-2.11), 2-12 players (SPY-3.8), free
+    agent choice (SPY-3.11), ties settled by a tie-break game (SPY-6.11)."""
+    spy_page = (ROOT / "templates/spy/fragments.html.j2").read_text(encoding="utf-8")
+    en, fr = spy_page.split('<template id="rules-spy-fr">')
+    wanted = {"en": ("From 2 to 12 players", "Free agent choice", "outer edge", "tie-break game"),
+              "fr": ("De 2 à 12 joueurs", "Choix libre des agents", "bord extérieur", "partie de départage")}
+    for text, phrases in ((en, wanted["en"]), (fr, wanted["fr"])):
+        assert all(p in text for p in phrases), phrases
+
+
+def test_saves_of_the_old_layout_are_refused_clearly():
+    """FORMAT 2 (border walls, 2-12 seats, option "agents"): a save made with FORMAT 1 is refused with the
+    catalogue's version message, never half-loaded."""
+    assert spy.FORMAT == 2
+    state = core.new_game(spy, 2, 1)
+    record = core.save_recipe(state, {"seats": [{"name": "", "kind": "human"}] * 2})
+    record["format"] = 1
+    try:
+        core.load_recipe(json.dumps(record), {"spy": spy})
+    except core.InvalidSave as exc:
+        assert exc.key == "core.save.older"
+    else:
+        raise AssertionError("a FORMAT 1 save was loaded")
+    assert core.load_recipe(json.dumps(dict(record, format=2)), {"spy": spy})[1] == state

@@ -160,3 +160,45 @@ def test_catalogue_covers_logs_labels_and_status():
         for key, args, _ in state["log"]:
             assert key in strings, key
             assert all(v[1:] in strings for v in args.values() if isinstance(v, str) and v.startswith("@")), key
+
+
+def test_free_choice_stays_secret_views_logs_and_questions():
+    """SPY-3.11/SPY-7.1: a pick is hidden until the agents are revealed at the end of planning (SPY-4.24): other
+    seats' views, their log lines and who is asked what are identical whichever agent was picked."""
+    base = core.new_game(spy, 3, 11, {"agents": "free"})
+    assert ["spy.log.free_choice", {}, None] in base["log"]
+    after = {a: core.apply(spy, base, 0, f"keep:{a}") for a in ("magpie", "gladiator")}
+    for viewer in (None, 1, 2):
+        views = [core.view(spy, s, viewer) for s in after.values()]
+        assert views[0] == views[1]
+        assert [spy.legal_actions(s, viewer) if viewer is not None else None for s in after.values()] in (
+            [None, None], [spy.legal_actions(after["magpie"], viewer), spy.legal_actions(after["gladiator"], viewer)])
+        if viewer is not None:
+            assert spy.legal_actions(after["magpie"], viewer) == spy.legal_actions(after["gladiator"], viewer)
+    assert spy.to_move(after["magpie"]) == spy.to_move(after["gladiator"]) == [1, 2]
+    mine = core.view(spy, after["magpie"], 0)
+    assert mine["state"]["agents"][0] == "magpie"
+    assert ["spy.log.kept", {"player": 0, "agent": "@spy.agent.magpie"}] in mine["log"]
+    # revealed with everyone's agent at the end of planning (SPY-4.24)
+    state = after["magpie"]
+    state = play(state, 1, "keep:magpie")
+    state = play(state, 2, "keep:a42")
+    state["turn"] = 35
+    for p in range(3):
+        state = play(state, p, "pass", "noclaim", "submit")
+    assert state["phase"] == "explore" and core.view(spy, state, 2)["state"]["agents"] == ["magpie", "magpie", "a42"]
+
+
+def test_free_choice_determinize_samples_any_agent():
+    """SPY-3.11 with the determinisation hook: another seat's hidden pick may be any of the 9 (duplicates too)."""
+    state = core.new_game(spy, 2, 4, {"agents": "free"})
+    state = play(state, 0, "keep:viper")
+    state = play(state, 1, "keep:a42")
+    view = core.view(spy, state, 0)
+    rng = core.Rng(9)
+    seen = set()
+    for _ in range(300):
+        sample = spy.determinize(view, 0, rng)
+        assert spy.view(sample, 0) == view["state"]
+        seen.add(sample["agent"][1])
+    assert seen == set(AGENTS)

@@ -3,13 +3,19 @@ SPY-9.12, SPY-9.15, SPY-9.16."""
 
 from __future__ import annotations
 
+import json
+import pathlib
+
 import pytest
 from spy_helpers import arrange, new, play, put
 
 from pygames import core
 from pygames import spyworld as spy
-from pygames.spyworld import planning
+from pygames.spyworld import data, planning
 from pygames.spyworld.data import AGENTS, CARDS, INDEX, MISSIONS, back
+from pygames.web.session import parse_deep_link
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def legal(state, p=0):
@@ -458,3 +464,97 @@ def test_cards_data_used_by_display():
     for slot, card in enumerate(spy.view(state, None)["display"], start=1):
         assert card["id"] == state["shown"][-1][slot - 1] and card["kind"] == CARDS[card["id"]]["kind"]
         assert tuple(card["index"]) == back(state["piles"][slot - 1][-1])
+
+
+def test_border_wall_drawn_and_logged():
+    """SPY-2.11: a Wall card may go on an outer side of a room of its line; it is recorded on the sheet,
+    logged at the resolution and labelled as an outer wall."""
+    state = new(2, 5)
+    arrange(state, 1, {"kind": "wall"}, "R1")
+    state = play(state, 0, "take:1")
+    assert {"wall:01-11", "wall:05-15", "wall:15-16", "wall:10-11"} <= set(legal(state))
+    assert spy.action_label(core.view(spy, state, 0), "wall:15-16") == (
+        "spy.act.wall_border", {"cell": "(1,5)", "side": "@spy.side.right"})
+    state = play(state, 0, "wall:15-16", "done", "noclaim", "submit")
+    state = play(state, 1, "pass", "noclaim", "submit")
+    assert state["sheets"][0]["walls"] == ["15-16"]
+    assert ["spy.log.wall", {"player": 0, "segment": "15-16"}, None] in state["log"]
+
+
+def test_start_room_sides_never_take_a_wall_border_included():
+    """SPY-2.12 with SPY-2.11: the start room's bottom (outer) side is no more drawable than its inner sides."""
+    state = new(2, 5)
+    arrange(state, 1, {"kind": "wall"}, "R5")
+    state = play(state, 0, "take:1")
+    walls = {a[5:] for a in legal(state)}
+    assert "53-63" not in walls and not any("53" in s.split("-") for s in walls)
+    assert {"51-61", "52-62", "54-64", "55-65", "50-51", "55-56"} <= walls
+
+
+def test_wall_card_takeable_while_a_border_edge_is_free():
+    """SPY-2.11/SPY-4.13: with every internal segment of the line drawn, a Wall card is still takeable (only outer
+    sides are offered); once every side of the line is drawn, it is not."""
+    state = new(2, 5)
+    arrange(state, 1, {"kind": "wall"}, "B1")
+    internal = [s for s in data.segments_of_line("B", 1) if s not in data.BORDER_SET]
+    for sheet in (state["sheets"][0], state["dec"][0]["sheet"]):
+        sheet["walls"] = sorted(internal)
+    assert "take:1" in legal(state)
+    state2 = play(state, 0, "take:1")
+    assert {a[5:] for a in legal(state2)} == {s for s in data.segments_of_line("B", 1) if s in data.BORDER_SET}
+    for sheet in (state["sheets"][0], state["dec"][0]["sheet"]):
+        sheet["walls"] = sorted(data.segments_of_line("B", 1))
+    assert "take:1" not in legal(state)
+    assert spy.why_illegal(state, 0, "take:1")[0] == "spy.err.cannot_apply"
+
+
+def test_player_counts_2_to_12_engine_link_dialog():
+    """SPY-1/SPY-3.1/SPY-3.8: the engine and the deep link accept 2-12 seats and refuse 1 and 13;
+    the new-game dialog offers every count the engine accepts (no smaller DIALOG_PLAYERS); the home blurb agrees."""
+    assert spy.PLAYERS == (2, 12)
+    assert getattr(spy, "DIALOG_PLAYERS", spy.PLAYERS) == spy.PLAYERS
+    for n in (2, 9, 10, 12):
+        state = core.new_game(spy, n, 7)
+        assert len(state["sheets"]) == n and len(state["dealt"]) == n
+    for n in (1, 13):
+        try:
+            core.new_game(spy, n, 7)
+        except core.IllegalAction as exc:
+            assert exc.key == "core.err.players" and exc.params == {"min": 2, "max": 12}
+        else:
+            raise AssertionError(f"{n} players accepted")
+    link = parse_deep_link("?game=spy&seats=" + ",".join(["computer"] * 12) + "&opt.agents=free", {"spy": spy})
+    assert len(link["kinds"]) == 12 and link["options"] == {"agents": "free"}
+    blurb = json.loads((ROOT / "pygames/web/strings.json").read_text(encoding="utf-8"))["home.blurb.spy"]
+    assert "2–12" in blurb["en"] and "2 à 12" in blurb["fr"]
+    assert [o for o in spy.OPTIONS if o["id"] == "beginner12"]  # SPY-3.4 for every seat
+
+
+def test_more_than_nine_players_choose_freely_and_play_to_the_end():
+    """SPY-3.8: with 10-12 players there is no dealing: every player picks any of the 9 agents, even
+    with the option left on "dealt"; such a game plays to the end (12 heuristic bots)."""
+    state = core.new_game(spy, 12, 3, {"agents": "dealt"})
+    assert state["phase"] == "keep" and spy.to_move(state) == list(range(12))
+    assert all(sorted(a[5:] for a in legal(state, p)) == sorted(AGENTS) for p in range(12))
+    bot = spy.bots()["heuristic"]
+    rng = core.Rng(1)
+    while not spy.is_over(state):
+        p = spy.to_move(state)[0]
+        core.apply_in_place(spy, state, p, bot(core.view(spy, state, p), spy.legal_actions(state, p), rng))
+    res = core.result(spy, state)
+    assert len(res["scores"]) == 12 and len(set(state["agent"])) < 12  # 12 agents from 9: duplicates
+    assert sorted(state["explores"]) == list(range(12))
+
+
+def test_free_choice_option_any_agent_duplicates_allowed():
+    """SPY-3.11: option agents=free: every player is offered all 9 agents (on every lair), picks secretly, and
+    two players may pick the same agent; nothing is dealt at random."""
+    for lair in (1, 2):
+        state = core.new_game(spy, 3, 11, {"agents": "free", "lair": lair})
+        assert state["phase"] == "keep" and state["dealt"] == [sorted(AGENTS)] * 3
+        state = play(state, 0, "keep:magpie")
+        state = play(state, 1, "keep:magpie")
+        state = play(state, 2, "keep:viper")
+        assert state["phase"] == "plan" and state["agent"] == ["magpie", "magpie", "viper"]
+    dealt = core.new_game(spy, 3, 11, {"agents": "dealt"})
+    assert all(len(d) == 2 for d in dealt["dealt"])

@@ -6,9 +6,10 @@ from spy_helpers import explore_state, find_card, put
 
 from pygames import core
 from pygames import spyworld as spy
-from pygames.spyworld import planning
-from pygames.spyworld.data import CARDS
-from pygames.spyworld.scoring import award, brutal_count, result, title
+from pygames.spyworld import data, exploration, planning
+from pygames.spyworld import sheet as sh
+from pygames.spyworld.data import BORDER, CARDS, DRAWABLE
+from pygames.spyworld.scoring import award, brutal_count, reachable, result, title
 
 
 def test_worked_example_9_3_awards_with_ties():
@@ -116,3 +117,18 @@ def test_titles_and_negative_scores():
     assert spy.status(v) == ("spy.status.tied", {"tied_player": [0, 1]})
     state["sheets"][1]["budget"] = 1
     assert result(state)["winners"] == [1] and result(state)["tied"] == []
+
+
+def test_border_walls_count_for_missions_but_not_movement():
+    """SPY-2.11: border walls count for the walls mission (M6: 8 segments, SPY-2.44) and change no movement or
+    reachability (SPY-4.28, SPY-6.2)."""
+    walls = sorted(BORDER)[:8]
+    sheet = sh.new_sheet(False)
+    sheet["walls"] = walls
+    assert sh.mission_met("m6", sheet)
+    sheet["walls"] = walls[:7]
+    assert not sh.mission_met("m6", sheet)
+    assert len(reachable([s for s in DRAWABLE if s in data.BORDER_SET])) == 25
+    state = explore_state(walls=[s for s in DRAWABLE if s in data.BORDER_SET], c43="")
+    moves = [a for a in exploration.options(state, 0) if a.startswith("move:")]
+    assert {m.split(":")[1] for m in moves} == {"43", "52", "54"}

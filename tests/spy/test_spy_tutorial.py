@@ -7,7 +7,7 @@ free play (the browser's free taps differ from the test's)."""
 from __future__ import annotations
 
 import pytest
-import tutorial_play
+from helpers import tutorial_play
 
 from pygames.core.rng import Rng
 from pygames.spyworld.data import INDEX, SHEET, START, gadget_count

@@ -5,7 +5,7 @@ way back); free play through the rest of the planning; tutorial-done explaining 
 from __future__ import annotations
 
 import pytest
-import tutorial_browser
+from helpers import tutorial_browser
 
 from pygames.web import i18n, tutorial
 

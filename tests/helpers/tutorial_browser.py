@@ -36,7 +36,7 @@ def open_guided(app, game_id: str, lang: str):
 
 def axe_problems(page, where: str) -> list[str]:
     """The table tests' axe-core check (tests/browser/test_table.py), reused rather than copied."""
-    path = Path(__file__).resolve().parent / "browser" / "test_table.py"
+    path = Path(__file__).resolve().parent.parent / "browser" / "test_table.py"
     spec = importlib.util.spec_from_file_location("table_checks", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

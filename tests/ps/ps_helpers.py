@@ -87,11 +87,3 @@ def play(state: dict, *actions: str) -> dict:
     for action in actions:
         state = core.apply(ps, state, ps.to_move(state)[0], action)
     return state
-
-
-def test_ps_scenario_builder_makes_a_consistent_state():
-    """The helper itself: PS-9.0 layout L1 is installed and requested tokens sit where asked."""
-    s = scenario(own={"T1|T2": 0}, held={0: ["YEL"]}, board={"T3.S": "L20=PUR"})
-    assert s["tok"][PATH_INDEX["T3.S"]] == "L20" and s["up"]["L20"] == "PUR"
-    assert s["tok"][PATH_INDEX["T1|T2"]] is None and s["held"][0] and s["active"] == 1
-    assert ps.legal_actions(s, 1) == [f"place:{p}" for p in PATHS if p != "T1|T2"]

@@ -1,0 +1,1 @@
+"""Modules the tests import (not tests themselves): seeded playouts, tutorial drivers, browser steps."""
