@@ -453,11 +453,14 @@ def svg_url(svg: str):
 
 def write_art(out: Path, env) -> None:
     """art/<game>.css: each game's palette, type and illustrated SVG (as data: URLs, crisp at any zoom), rendered
-    from templates/<game>/art.css.j2. static/art.js adds it when the game first opens; it is on no boot path."""
+    from templates/<game>/art.css.j2. static/art.js adds it when the game first opens; it is on no boot path.
+    The home tiles (static/icons/<game>.svg, from templates/<game>/tile.svg.j2) are on the home screen: a few KB."""
     (out / "art").mkdir()
     for gid in art_games():
         css = env.get_template(f"{gid}/art.css.j2").render()
         (out / "art" / f"{gid}.css").write_text(css, encoding="utf-8")
+        tile = env.get_template(f"{gid}/tile.svg.j2").render()
+        (out / "static/icons" / f"{gid}.svg").write_text(re.sub(r">\s+<", "><", tile).strip(), encoding="utf-8")
 
 
 def name_caches(out: Path) -> Caches:
