@@ -48,6 +48,7 @@ STDLIB_LEFT_OUT = ("_pyrepl", "pdb", "bdb", "cmd", "unittest", "doctest", "pydoc
 PYSCRIPT_SKIP = ("codemirror", "xterm", "mpy-", "toml-", "pyodide_graph")
 # PyScript chunks its core.js imports at every boot, one after the other: preloaded at once by the page instead.
 PYSCRIPT_BOOT = ("core-", "deprecations-manager-", "donkey-", "error-", "py-editor-", "py-game-", "py-terminal-")
+ICONS_PACKAGE = "@iconify-json/game-icons"  # a devDependency: the build copies the icons it uses, never the set
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
         ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".zip": "application/zip"}
 
@@ -83,9 +84,9 @@ def ensure_venv() -> None:
 
 
 def installed_runtime_versions() -> dict:
-    """The versions of Pyodide and PyScript actually in node_modules ({} when missing)."""
+    """The versions of Pyodide, PyScript and the icon set actually in node_modules (missing ones left out)."""
     found = {}
-    for key, name in (("pyodide", "pyodide"), ("pyscript", "@pyscript/core")):
+    for key, name in (("pyodide", "pyodide"), ("pyscript", "@pyscript/core"), ("icons", ICONS_PACKAGE)):
         path = ROOT / "node_modules" / name / "package.json"
         if path.exists():
             found[key] = json.loads(path.read_text(encoding="utf-8")).get("version")
@@ -95,7 +96,7 @@ def installed_runtime_versions() -> dict:
 def ensure_node_modules() -> None:
     """`npm ci` when node_modules lacks the pinned runtime. Compared by version, not by file dates: a fresh
     checkout (or a worktree sharing node_modules through a symlink) must not wipe a good install."""
-    if installed_runtime_versions() == runtime_versions():
+    if installed_runtime_versions() == pinned_node_modules():
         return
     npm = shutil.which("npm")
     if npm is None:
@@ -112,6 +113,12 @@ def runtime_versions() -> dict:
     packages = lock["packages"]
     return {"pyodide": packages["node_modules/pyodide"]["version"],
             "pyscript": packages["node_modules/@pyscript/core"]["version"]}
+
+
+def pinned_node_modules() -> dict:
+    """What node_modules must hold: the runtime, and the icon set the build draws from (write_art)."""
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    return {**runtime_versions(), "icons": lock["packages"][f"node_modules/{ICONS_PACKAGE}"]["version"]}
 
 
 def catalogue_files(with_test_games: bool) -> list[Path]:
@@ -415,7 +422,7 @@ def write_rules_pages(out: Path, env, cards: list[dict], catalogue: dict[str, di
 
 
 ART = "art/"  # each game's look (write_art): fetched when the game first opens, kept by the worker, not precached
-ICONS = ROOT / "node_modules/@iconify-json/game-icons/icons.json"  # Game Icons (CC BY 3.0), read at build time only
+ICONS = ROOT / "node_modules" / ICONS_PACKAGE / "icons.json"  # Game Icons (CC BY 3.0), read at build time only
 
 
 def art_games() -> list[str]:
