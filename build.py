@@ -53,6 +53,7 @@ PYSCRIPT_BOOT = ("core-", "deprecations-manager-", "donkey-", "error-", "py-edit
 # file)}, each under its package's LICENSE. ZzFX's micro build (1.2 KB) synthesizes the sound cues (static/sound.js
 # loads it on the first tap).
 VENDORED = {"static/zzfx.js": ("zzfx", "ZzFXMicro.min.js")}
+ICONS_PACKAGE = "@iconify-json/game-icons"  # a devDependency: the build copies the icons it uses, never the set
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
         ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".zip": "application/zip"}
 
@@ -88,9 +89,9 @@ def ensure_venv() -> None:
 
 
 def installed_runtime_versions() -> dict:
-    """The versions of Pyodide and PyScript actually in node_modules ({} when missing)."""
+    """The versions of Pyodide, PyScript and the icon set actually in node_modules (missing ones left out)."""
     found = {}
-    for key, name in (("pyodide", "pyodide"), ("pyscript", "@pyscript/core")):
+    for key, name in (("pyodide", "pyodide"), ("pyscript", "@pyscript/core"), ("icons", ICONS_PACKAGE)):
         path = ROOT / "node_modules" / name / "package.json"
         if path.exists():
             found[key] = json.loads(path.read_text(encoding="utf-8")).get("version")
@@ -112,9 +113,10 @@ def vendored_versions(installed: bool) -> dict:
 
 
 def ensure_node_modules() -> None:
-    """`npm ci` when node_modules lacks the pinned runtime or a vendored package. Compared by version, not by file
-    dates: a fresh checkout (or a worktree sharing node_modules through a symlink) must not wipe a good install."""
-    if installed_runtime_versions() == runtime_versions() and vendored_versions(True) == vendored_versions(False):
+    """`npm ci` when node_modules lacks the pinned runtime, the icon set or a vendored package. Compared by version,
+    not by file dates: a fresh checkout (or a worktree sharing node_modules through a symlink) must not wipe a
+    good install."""
+    if installed_runtime_versions() == pinned_node_modules() and vendored_versions(True) == vendored_versions(False):
         return
     npm = shutil.which("npm")
     if npm is None:
@@ -131,6 +133,12 @@ def runtime_versions() -> dict:
     packages = lock["packages"]
     return {"pyodide": packages["node_modules/pyodide"]["version"],
             "pyscript": packages["node_modules/@pyscript/core"]["version"]}
+
+
+def pinned_node_modules() -> dict:
+    """What node_modules must hold: the runtime, and the icon set the build draws from (write_art)."""
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    return {**runtime_versions(), "icons": lock["packages"][f"node_modules/{ICONS_PACKAGE}"]["version"]}
 
 
 def catalogue_files(with_test_games: bool) -> list[Path]:
@@ -359,6 +367,7 @@ def build(out: Path = DIST, with_test_games: bool = False, stamp: str = "") -> d
     write_catalogues(out, catalogue)
     write_web_manifest(out, env)
     write_rules_pages(out, env, cards, catalogue)
+    write_art(out, env)
     caches = name_caches(out)
     write_page(out, env, caches, boot_settings(out, caches, catalogue, with_test_games), cards, catalogue)
     manifest = write_precache(out, env, caches)
@@ -371,9 +380,12 @@ def template_environment():
     """Jinja2 over the page (index.html) and templates/: autoescaped, and an undefined name is an error."""
     import jinja2
 
-    return jinja2.Environment(loader=jinja2.FileSystemLoader([str(ROOT), str(ROOT / "templates")]),
-                              autoescape=jinja2.select_autoescape(["html", "svg", "j2"]),
-                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(ROOT), str(ROOT / "templates")]),
+                             autoescape=jinja2.select_autoescape(["html", "svg", "j2"]),
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["svg_url"] = svg_url
+    env.globals["icon"] = svg_icon
+    return env
 
 
 def start_output(out: Path) -> None:
@@ -439,6 +451,55 @@ def write_rules_pages(out: Path, env, cards: list[dict], catalogue: dict[str, di
         (out / "rules" / f"{name}.html").write_text(page, encoding="utf-8")
 
 
+ART = "art/"  # each game's look (write_art): fetched when the game first opens, kept by the worker, not precached
+ICONS = ROOT / "node_modules" / ICONS_PACKAGE / "icons.json"  # Game Icons (CC BY 3.0), read at build time only
+
+
+def art_games() -> list[str]:
+    """The games with a look of their own: a templates/<game>/art.css.j2."""
+    return [gid for gid in registry_ids() if (ROOT / "templates" / gid / "art.css.j2").exists()]
+
+
+@functools.cache
+def game_icons() -> dict[str, str]:
+    """{name: SVG body} of the Game Icons set (512 x 512 each): only the icons a template names are shipped."""
+    if not ICONS.exists():
+        sys.exit("build: @iconify-json/game-icons is missing from node_modules: run `npm ci` (package.json pins it)")
+    return {name: icon["body"] for name, icon in json.loads(ICONS.read_text(encoding="utf-8"))["icons"].items()}
+
+
+def svg_icon(name: str, x: float = 0, y: float = 0, size: float = 512, fill: str = "currentColor", extra: str = ""):
+    """One Game Icons icon as an SVG group at (x, y), `size` units wide, painted `fill` (an unknown name is an
+    error: a typo must not ship an empty picture)."""
+    import markupsafe
+
+    body = game_icons()[name].replace('fill="currentColor"', f"fill='{fill}'").replace('"', "'")
+    scale = f"{size / 512:.4g}"
+    return markupsafe.Markup(f"<g transform='translate({x} {y}) scale({scale})' {extra}>{body}</g>")
+
+
+def svg_url(svg: str):
+    """An SVG drawing as a CSS data: URL (one line, `"` and what a URL cannot hold percent-encoded)."""
+    import urllib.parse
+
+    import markupsafe
+
+    text = re.sub(r">\s+<", "><", re.sub(r"\s+", " ", str(svg))).strip().replace('"', "'")
+    return markupsafe.Markup('url("data:image/svg+xml,' + urllib.parse.quote(text, safe=" /:=;,'()!*-._~") + '")')
+
+
+def write_art(out: Path, env) -> None:
+    """art/<game>.css: each game's palette, type and illustrated SVG (as data: URLs, crisp at any zoom), rendered
+    from templates/<game>/art.css.j2. static/art.js adds it when the game first opens; it is on no boot path.
+    The home tiles (static/icons/<game>.svg, from templates/<game>/tile.svg.j2) are on the home screen: a few KB."""
+    (out / "art").mkdir()
+    for gid in art_games():
+        css = env.get_template(f"{gid}/art.css.j2").render()
+        (out / "art" / f"{gid}.css").write_text(css, encoding="utf-8")
+        tile = env.get_template(f"{gid}/tile.svg.j2").render()
+        (out / "static/icons" / f"{gid}.svg").write_text(re.sub(r">\s+<", "><", tile).strip(), encoding="utf-8")
+
+
 def name_caches(out: Path) -> Caches:
     """The files written so far with their hashes, and the names they give the build and its two caches.
 
@@ -461,7 +522,7 @@ def boot_settings(out: Path, caches: Caches, catalogue: dict[str, dict[str, str]
     return {
         "appCache": caches.app,
         "runtimeCache": caches.runtime,
-        "precache": sorted([*caches.entries, "index.html"]),
+        "precache": sorted([*(k for k in caches.entries if not k.startswith(ART)), "index.html"]),
         "strings": {lang: {k: v for k, v in texts.items() if k.startswith("boot.")}
                     for lang, texts in catalogue.items()},
         # Fetched (not imported) runtime files: the progress bar counts their bytes.
@@ -492,6 +553,7 @@ def write_page(out: Path, env, caches: Caches, boot: dict, cards: list[dict],
                "pyscript_chunks": [k for k in boot["precache"] if k.startswith("runtime/pyscript/")
                                    and k.removeprefix("runtime/pyscript/").startswith(PYSCRIPT_BOOT)],
                "games": cards,
+               "art_games": art_games(),
                "game_styles": [gid for gid in registry_ids() if (ROOT / "static" / f"{gid}.css").exists()]}
     page, rules = split_rules(env.get_template("index.html").render(**context))
     assert all((out / "rules" / f"{name}.html").read_text(encoding="utf-8") == text for name, text in rules.items())
@@ -507,7 +569,7 @@ def write_precache(out: Path, env, caches: Caches) -> dict:
     precache = sorted(entries)
     (out / "sw.js").write_text(env.get_template("sw.js.j2").render(
         build=caches.version, runtime_cache=caches.runtime,
-        app_files=[k for k in precache if not k.startswith("runtime/")],
+        app_files=[k for k in precache if not k.startswith(("runtime/", ART))],
         runtime_files=[k for k in precache if k.startswith("runtime/")],
         runtime_tag=caches.runtime_tag, runtime_made=[f"runtime/pyodide/{STDLIB}"]),
         encoding="utf-8")

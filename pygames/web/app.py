@@ -305,6 +305,7 @@ class App:
             self.autosave()
         self.covered_for = None
         self.last_moves.reset()
+        js.pygamesArt.load(session.game.ID)  # the game's look (static/art.js), fetched once, never at boot
         self.show_screen("game")
         self.refresh()
 

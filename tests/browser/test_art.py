@@ -1,0 +1,133 @@
+"""Each game's look (art/<game>.css, static/art.js): built per game under its byte target, on no boot path, fetched
+when that game opens and kept for offline; the credits name the icons' licence in both languages; no serious
+accessibility violation once a game's art is on.
+
+One booted page for the module; the offline check stops this module's own server, so it runs last.
+"""
+
+import gzip
+import json
+import re
+
+import pytest
+from conftest import NEXT, AppPage
+from test_table import TAP
+from tutorial_browser import axe_problems
+
+pytestmark = pytest.mark.browser
+GAMES = ("ps", "pax", "spy", "sik")
+ART_TARGET = 300_000  # bytes gzipped, per game (issue #32)
+TILE_TARGET = 8_000  # bytes raw: a home tile is on the boot path
+ART_ON = """gid => {
+  const board = document.querySelector('#board');
+  return window.pygamesArt.loaded(gid) && getComputedStyle(board).backgroundImage.includes('data:image/svg+xml');
+}"""
+
+
+@pytest.fixture(scope="module")
+def art_app(browser, origin):
+    page = AppPage(browser, origin, viewport={"width": 1024, "height": 768}, locale="en-US")
+    page.open()
+    yield page
+    page.close()
+
+
+def art_requests(app) -> list[str]:
+    return [u for u in app.requests if "/art/" in u]
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_each_game_has_its_art_under_the_target_and_off_the_precache(test_site_dir, gid):
+    art = test_site_dir / "art" / f"{gid}.css"
+    css = art.read_bytes()
+    assert len(gzip.compress(css, 9)) <= ART_TARGET
+    assert b"data:image/svg+xml" in css and b"<svg" not in css  # drawn as SVG, percent-encoded in data: URLs
+    assert b"url(" not in re.sub(rb'url\("data:[^"]*"\)', b"", css)  # nothing fetched from anywhere else
+    assert f"art/{gid}.css" not in (test_site_dir / "sw.js").read_text()  # kept when used, not precached
+    boot = json.loads(re.search(r'<script type="application/json" id="boot-data">(.*?)</script>',
+                                (test_site_dir / "index.html").read_text(), re.S).group(1))
+    assert not [k for k in boot["precache"] if k.startswith("art/")]
+    assert len((test_site_dir / "static/icons" / f"{gid}.svg").read_bytes()) <= TILE_TARGET
+
+
+def test_no_art_at_boot_then_each_game_fetches_its_own_once(art_app):
+    app = art_app
+    app.page.wait_for_selector("html[data-shell=ready]", state="attached")
+    assert art_requests(app) == []  # the home screen, booted: no game's art
+    for gid in GAMES:
+        app.reset_storage()
+        app.requests.clear()
+        app.open(f"?game={gid}&seats=human,easy&seed=3&botdelay=0")
+        app.page.wait_for_selector(NEXT, state="visible")
+        app.page.wait_for_function(ART_ON, arg=gid)
+        # its own art only (asked twice before the service worker controls the page: the stylesheet, then the
+        # page's own copy for offline, a revalidation of what the browser holds)
+        assert {u.rsplit("/", 1)[1] for u in art_requests(app)} == {f"{gid}.css"}
+        for _ in range(3):  # a few moves in, as the table's axe test does (a mid-game screen)
+            app.page.evaluate(TAP, app.enabled_actions()[0])
+            app.page.wait_for_selector(NEXT, state="visible")
+        problems = axe_problems(app.page, f"{gid} with its art")
+        assert not problems, "\n".join(problems)
+    # Opening a game again in the same page adds nothing: the loader keeps one stylesheet per game.
+    assert app.page.evaluate("gid => pygamesArt.load(gid).then(() => document.querySelectorAll"
+                             "(`link[data-art='${gid}']`).length)", "sik") == 1
+    assert app.page.evaluate("pygamesArt.load('hnim')") is False  # a game without art: nothing to fetch
+    assert app.off_origin() == []
+
+
+def test_a_new_game_tap_starts_the_art_before_python_opens_the_game(art_app):
+    app = art_app
+    app.reset_storage()
+    app.open()
+    app.requests.clear()
+    app.page.click('[data-command="new:ps"]')
+    app.page.wait_for_function("pygamesArt.loaded('ps')")
+    assert app.page.locator("#newgame").is_visible()
+
+
+def test_the_credits_name_the_icons_licence_in_both_languages(art_app):
+    page = art_app.page
+    art_app.reset_storage()
+    art_app.open()
+    page.click("[data-art-credits]")
+    dialog = page.locator("#credits")
+    dialog.wait_for(state="visible")
+    text = dialog.inner_text()
+    assert "Game Icons" in text and "Creative Commons Attribution 3.0" in text and "CC BY 3.0" in text
+    assert "Lorc" in text and "Delapouite" in text
+    problems = axe_problems(page, "credits")
+    assert not problems, "\n".join(problems)
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    page.click('[data-command="lang:fr"]')
+    page.click("[data-art-credits]")
+    dialog.wait_for(state="visible")
+    text = dialog.inner_text()
+    assert "Crédits" in text and "sous licence Creative Commons Attribution 3.0 (CC BY 3.0)" in text
+    page.click("#credits [data-art-close]")
+    dialog.wait_for(state="hidden")
+    page.click('[data-command="lang:en"]')
+
+
+def test_a_games_art_is_served_offline_once_it_was_opened(browser, server):
+    """A first visit straight into a game, in a fresh browser profile: its art is kept, no other game's."""
+    origin = f"http://127.0.0.1:{server.server_port}"
+    app = AppPage(browser, origin, viewport={"width": 1024, "height": 768}, locale="en-US")
+    try:
+        app.open("?game=sik&seats=human,easy&seed=4&botdelay=0")
+        app.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        app.page.wait_for_function(ART_ON, arg="sik")
+        build_id = app.page.get_attribute("html", "data-build")
+        stored = app.page.evaluate("name => caches.open(name).then(c => c.keys()).then(k => k.map(r => r.url))",
+                                   f"pygames-app-{build_id}")
+        assert origin + "/art/sik.css" in stored
+        assert [u for u in stored if "/art/" in u] == [origin + "/art/sik.css"]  # a game never opened: not fetched
+        server.shutdown()
+        server.server_close()
+        app.context.set_offline(True)
+        app.reload()
+        app.page.wait_for_selector(NEXT, state="visible")
+        app.page.wait_for_function(ART_ON, arg="sik")
+        assert app.off_origin() == []
+    finally:
+        app.close()
