@@ -11,8 +11,8 @@ import re
 
 import pytest
 from conftest import NEXT, AppPage
+from helpers.tutorial_browser import axe_problems
 from test_table import TAP
-from tutorial_browser import axe_problems
 
 pytestmark = pytest.mark.browser
 GAMES = ("ps", "pax", "spy", "sik")
