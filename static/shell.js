@@ -289,7 +289,16 @@
       if (text !== null) items.push(saveItem(id, text));
     }
     const folded = !listExpanded && items.length > FOLDED + 1;
+    // The boot progress shown in an entry (a resume asked before boot) stays in the page and in its new entry.
+    const loading = $("loading");
+    const waiting = list.contains(loading) ? loading.closest("li[data-save]") : null;
+    if (waiting) $("app").before(loading);
     list.replaceChildren(...(folded ? items.slice(0, FOLDED) : items));
+    const again = waiting && list.querySelector(`li[data-save="${CSS.escape(waiting.dataset.save)}"]`);
+    if (again) {
+      again.append(loading);
+      if (waiting.hasAttribute("data-pending")) again.setAttribute("data-pending", waiting.getAttribute("data-pending"));
+    }
     const more = $("continue-more");
     more.hidden = !folded;
     more.textContent = t("home.show_all", { n: items.length });
