@@ -1,5 +1,6 @@
 // The prebuilt home screen, usable before Python is: language switch, saved-games list, rules pages and the
-// new-game dialog (all prebuilt by build.py, texts from the FR/EN catalogue in the page's boot data). A start or a
+// new-game dialog (all prebuilt by build.py, texts from the FR/EN catalogue in the page's boot data). It stays their
+// only implementation once Python runs: app.py drives them through `window.pygamesShell`. A start or a
 // resume asked before the engine is ready shows the boot progress in place and is handed to Python the moment it
 // is (app.py: `pygamesShell.takePending()`). Marks <html data-shell="ready"> once usable.
 //
