@@ -264,32 +264,21 @@ def save_limits() -> dict[str, int]:
 
 
 def dialog_kinds() -> dict:
-    """Who may play a seat (human or a computer level) and the per-seat option pattern, from the shell's own code."""
-    from pygames.web import kit, session
+    """Who may play a seat (human or a computer level), from the shell's own code (pygames/web/dialog.py)."""
+    from pygames.web import dialog
 
-    return {"seatKinds": [session.HUMAN, *session.LEVELS], "defaultLevel": session.NORMAL,
-            "perSeatOption": kit.PER_SEAT_OPTION.pattern}
+    return dialog.kinds()
 
 
 def dialog_specs(with_test_games: bool) -> dict[str, dict]:
-    """{game: {players: [lo, hi], options: [{id, labels, default, players, needs}]}} for the prebuilt new-game
-    dialog; the same fields as app.py's dialog (option values are choice indices; `players`: the seat counts an
-    option applies to, or None; `needs`: the fewest seats each choice needs). Every playable game, test games
-    included."""
+    """{game: dialog.game_spec} for the new-game dialog, which static/shell.js draws from this data alone (before
+    and after Python boots). Every playable game, test games included."""
     sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
     from pygames.core import registry
-    from pygames.web import kit
+    from pygames.web import dialog
 
-    specs = {}
-    for gid, game in registry.playable().items():
-        if gid not in registry.GAME_IDS and not with_test_games:
-            continue
-        options = [{"id": o["id"], "labels": [f"{gid}.opt.{o['id']}.{c}" for c in o["choices"]],
-                    "default": o["choices"].index(kit.dialog_default(o)), "players": o.get("players"),
-                    "needs": kit.choice_needs(o)}
-                   for o in game.OPTIONS]
-        specs[gid] = {"players": list(getattr(game, "DIALOG_PLAYERS", game.PLAYERS)), "options": options}
-    return specs
+    return {gid: dialog.game_spec(gid, game) for gid, game in registry.playable().items()
+            if gid in registry.GAME_IDS or with_test_games}
 
 
 def game_cards(with_test_games: bool) -> list[dict]:

@@ -1,5 +1,6 @@
 // The prebuilt home screen, usable before Python is: language switch, saved-games list, rules pages and the
-// new-game dialog (all prebuilt by build.py, texts from the FR/EN catalogue in the page's boot data). A start or a
+// new-game dialog (all prebuilt by build.py, texts from the FR/EN catalogue in the page's boot data). It stays their
+// only implementation once Python runs: app.py drives them through `window.pygamesShell`. A start or a
 // resume asked before the engine is ready shows the boot progress in place and is handed to Python the moment it
 // is (app.py: `pygamesShell.takePending()`). Marks <html data-shell="ready"> once usable.
 //
@@ -71,12 +72,15 @@
     }
   }
 
-  function setLang(value) {
+  /** The page in `value`: every [data-i18n] text, the saved-games list and an open new-game dialog (its choices
+   *  kept). The one language switch, before and after boot: Python calls it too (`remember` false when Python only
+   *  applies a language it was given, such as a deep link's, already stored). */
+  function setLang(value, remember = true) {
     root.lang = value === "fr" ? "fr" : "en";
-    storageSet(LANG_KEY, root.lang);
+    if (remember) storageSet(LANG_KEY, root.lang);
     translate();
     renderSaves();
-    if (!$("newgame").hidden && data.games[newGameId]) showNewGame(newGameId, readForm());
+    if (!$("newgame").hidden && data.games[newGameId]) showNewGame(newGameId, true);
   }
 
   // ------------------------------------------------------------------ saved games
@@ -286,7 +290,16 @@
       if (text !== null) items.push(saveItem(id, text));
     }
     const folded = !listExpanded && items.length > FOLDED + 1;
+    // The boot progress shown in an entry (a resume asked before boot) stays in the page and in its new entry.
+    const loading = $("loading");
+    const waiting = list.contains(loading) ? loading.closest("li[data-save]") : null;
+    if (waiting) $("app").before(loading);
     list.replaceChildren(...(folded ? items.slice(0, FOLDED) : items));
+    const again = waiting && list.querySelector(`li[data-save="${CSS.escape(waiting.dataset.save)}"]`);
+    if (again) {
+      again.append(loading);
+      if (waiting.hasAttribute("data-pending")) again.setAttribute("data-pending", waiting.getAttribute("data-pending"));
+    }
     const more = $("continue-more");
     more.hidden = !folded;
     more.textContent = t("home.show_all", { n: items.length });
@@ -346,6 +359,7 @@
     for (const id of ["home", "newgame"]) $(id).hidden = id !== name;
   }
 
+  /** The dialog's fields as they stand (option values as their choice index), to draw it again keeping them. */
   function readForm() {
     return {
       names: [...document.querySelectorAll("[data-seat-name]")].map((el) => el.value),
@@ -353,7 +367,22 @@
       options: Object.fromEntries([...document.querySelectorAll("[data-option]")].map((el) => [el.dataset.option, el.value])),
       count: Number($("seat-count").value) || 0,
       seed: $("seed").value,
+      takeback: $("takeback").value,
     };
+  }
+
+  /** What the player chose, as JSON for Python to start the game from (app.py `start_from_form`): the seats' names
+   *  and kinds, the options shown (as the game's own choice values), the seed as typed, and the take-back setting
+   *  when it is offered. */
+  function newGameForm() {
+    const options = {};
+    for (const opt of newGameId ? data.games[newGameId].options : []) {
+      const el = document.querySelector(`[data-option="${CSS.escape(opt.id)}"]`);
+      if (el && !el.closest("label").hidden) options[opt.id] = opt.values[Number(el.value)];
+    }
+    const form = readForm();
+    return JSON.stringify({ game: newGameId, names: form.names, kinds: form.kinds, options, seed: form.seed,
+                            takeback: !$("takeback-row").hidden && form.takeback === "on" });
   }
 
   function renderSeats(previous) {
@@ -373,36 +402,41 @@
       seats.appendChild(node("li", {}, null, [input, select]));
     }
     syncOptionRows();
+    syncTakeback();
   }
 
-  /** Whether an option of the dialog applies to `count` seats (kit.option_applies, same rule): a per-seat option
-   *  (`beginner3`) only when that seat plays, an option with a `players` range (PAX's solo level) only inside it. */
-  function optionApplies(opt, count) {
-    const match = new RegExp(data.perSeatOption).exec(opt.id);
-    if (match && match[0] === opt.id && Number(match[1]) > count) return false;
-    return !opt.players || (opt.players[0] <= count && count <= opt.players[1]);
+  /** The take-back setting is offered to one player against the computer only (one human seat, at least one
+   *  computer): in hot-seat the standard undo is the only rule (pygames/web/session.py `takeback_applies`). */
+  function syncTakeback() {
+    const kinds = [...document.querySelectorAll("[data-seat-kind]")].map((el) => el.value);
+    const humans = kinds.filter((kind) => kind === "human").length;
+    $("takeback-row").hidden = !(humans === 1 && kinds.length > humans);
   }
 
+  /** Options show only for the seat counts they apply to (a beginner variant for seat 5, PAX's solo level): the
+   *  counts are worked out at build time (pygames/web/dialog.py `option_applies`, listed in `shown`). */
   function syncOptionRows() {
     const count = Number($("seat-count").value) || 0;
     const options = newGameId && data.games[newGameId] ? data.games[newGameId].options : [];
     for (const el of document.querySelectorAll("[data-option]")) {
-      const opt = options.find((o) => o.id === el.dataset.option) || { id: el.dataset.option };
-      el.closest("label").hidden = !optionApplies(opt, count);
-      if (opt.needs) offerChoices(el, opt.needs, count, opt.default);
+      const opt = options.find((o) => o.id === el.dataset.option);
+      el.closest("label").hidden = !opt || !opt.shown.includes(count);
+      if (opt) offerChoices(el, opt.needs, count, opt.default);
     }
   }
 
-  /** Hide (and disable) the choices that need more seats (kit.offer_choices, same rule): a 2-player PAX game offers
-   *  no Player 3 as its start player; one hidden while chosen falls back to the default. */
+  /** Hide (and disable) the choices that need more seats (`needs`, from pygames/web/dialog.py `choice_needs`): a
+   *  2-player PAX game offers no Player 3 as its start player; one hidden while chosen falls back to the default. */
   function offerChoices(select, needs, count, fallback) {
     needs.forEach((need, i) => { select.options[i].hidden = select.options[i].disabled = count < need; });
     if (count < needs[Number(select.value) || 0]) select.value = String(fallback);
   }
 
-  /** The same fields as Python's dialog (app.py reads them back when it starts the game). */
-  function showNewGame(gameId, previous = null) {
+  /** Opens the new-game dialog of `gameId` (before and after boot: app.py calls it too). It starts from the
+   *  defaults, unless `keep` and it is already that game's dialog: then the choices made are kept. */
+  function showNewGame(gameId, keep = false) {
     const game = data.games[gameId];
+    const previous = keep && newGameId === gameId && $("seats").firstChild ? readForm() : null;
     newGameId = gameId;
     showScreen("newgame");
     $("newgame-title").textContent = t("new.title", { game: t(`home.game.${gameId}`) });
@@ -421,6 +455,7 @@
     $("options-box").hidden = false;
     syncOptionRows();
     $("seed").value = previous ? previous.seed : "";  // a new game starts from the defaults, seed included
+    $("takeback").value = previous ? previous.takeback : "off";
   }
 
   // ------------------------------------------------------------------ rules pages
@@ -560,6 +595,11 @@
     renderSaves,
     showRules,
     refused,
+    setLang,
+    showNewGame,
+    newGameForm,
+    /** The page's language: boot.js chose it (the saved choice, else the browser's) before anything ran. */
+    lang,
     /** The start/resume (or open dialog) asked before Python was ready, once: "start:<game>", "resume:<id>",
      *  "new:<game>", or null. */
     takePending() {
@@ -573,7 +613,9 @@
   document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKeydown);
   document.addEventListener("focusin", onFocusIn);
-  $("seat-count").addEventListener("change", () => { if (!ready()) renderSeats(readForm()); });
+  // The dialog's own fields answer in the page, before and after boot: Python only opens it and reads it back.
+  $("seat-count").addEventListener("change", () => renderSeats(readForm()));
+  $("seats").addEventListener("change", syncTakeback);
   if (lang() !== "en") translate();
   else for (const el of document.querySelectorAll(".langs button")) {
     el.setAttribute("aria-pressed", el.getAttribute("lang") === "en" ? "true" : "false");

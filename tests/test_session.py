@@ -5,7 +5,7 @@ import json
 import pytest
 from pygames_testgames import hidden_nim as nim
 
-from pygames import core
+from pygames import core, pax, spyworld
 from pygames.web import i18n
 from pygames.web.session import COMPUTER, HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
 
@@ -173,3 +173,107 @@ def test_simultaneous_rounds_call_humans_in_seat_order_behind_the_cover():
     s.viewer = 0
     s.act(core.legal_actions(spyworld, s.state, 0)[0])  # Ann starts composing her decision…
     assert 0 in s.to_move() and s.next_human() == 0  # …and keeps the device until she submits
+
+
+# ---------------------------------------------------------------------- casual take-back against the computer
+
+
+def pax_against_easy(takeback=True, seed=7) -> Session:
+    """PAX against the easy computer, at the human's first decision (seed 7: the computer has already kept a card)."""
+    s = Session.start(pax, [Seat("Ann", HUMAN), Seat("", "easy")], seed, {}, "tb", takeback=takeback)
+    while s.next_bot() is not None:
+        s.bot_step()
+    return s
+
+
+def computer_replies(s: Session) -> None:
+    while s.next_bot() is not None and not s.over:
+        s.bot_step()
+
+
+def test_take_back_restores_the_state_before_the_humans_move_and_replays_the_same_draws():
+    """Issue 32 item 5: the human's move and the computer's reply taken back; the same move again gives the same
+    cards (PAX-3.3: the deck is shuffled once, so a refill after a kept card draws from the state)."""
+    s = pax_against_easy()
+    before, move = core.clone(s.state), s.legal_for_viewer()[0]
+    s.act(move)
+    after_move = core.clone(s.state)
+    drawn = [args["card"] for key, args, _to in after_move["log"][len(before["log"]):] if key == "pax.log.refill"]
+    assert drawn  # the move drew cards: the take-back must not draw others
+    computer_replies(s)
+    assert s.state["history"][-1][0] == 1 and not core.can_undo(s.state, 0)  # Board Game Arena's undo refuses
+    assert s.can_undo()
+    s.undo()
+    assert s.state == before and s.viewer == 0 and s.legal_for_viewer() == core.legal_actions(pax, before, 0)
+    s.act(move)
+    assert s.state == after_move
+
+
+def test_take_back_is_off_by_default_and_then_undo_is_board_game_arenas():
+    s = pax_against_easy(takeback=False)
+    assert not s.takeback and s.undo_key == "menu.undo"
+    s.act(s.legal_for_viewer()[0])
+    computer_replies(s)
+    assert not s.can_undo()
+    with pytest.raises(core.IllegalAction) as refused:
+        s.undo()
+    assert refused.value.key == "core.err.no_undo"
+    assert "takeback" not in json.loads(s.to_save())
+    assert pax_against_easy().undo_key == "menu.takeback"
+
+
+def test_take_back_is_refused_with_a_reason_before_a_move_in_hot_seat_and_at_the_end():
+    s = pax_against_easy()
+    assert s.why_no_takeback() == ("core.err.no_takeback", {}) and not s.can_undo()
+    with pytest.raises(core.IllegalAction) as refused:
+        s.undo()
+    assert refused.value.key == "core.err.no_takeback"
+    hot = Session.start(pax, [Seat("Ann", HUMAN), Seat("Bob", HUMAN)], 7, {}, "hs", takeback=True)
+    assert not hot.takeback and hot.undo_key == "menu.undo"  # Board Game Arena's undo is the only rule in hot-seat
+    hot.takeback = True  # even forced on, a hot-seat game takes nothing back
+    assert hot.why_no_takeback() == ("core.err.takeback_off", {})
+    with pytest.raises(core.IllegalAction):
+        hot.take_back()
+    mixed = Session.start(pax, [Seat("Ann", HUMAN), Seat("Bob", HUMAN), Seat("", "easy")], 7, {}, "m", takeback=True)
+    assert not mixed.takeback
+    done = Session.start(nim, [Seat("Ann", HUMAN), Seat("", "easy")], 3, {}, "end", takeback=True)
+    while not done.over:
+        if done.next_bot() is not None:
+            done.bot_step()
+        else:
+            done.act(done.legal_for_viewer()[0])
+    assert done.why_no_takeback() == ("core.err.takeback_over", {}) and not done.can_undo()
+
+
+def test_the_take_back_setting_is_saved_and_older_saves_load_with_it_off():
+    s = pax_against_easy()
+    s.act(s.legal_for_viewer()[0])
+    computer_replies(s)
+    text = s.to_save()
+    assert json.loads(text)["takeback"] is True
+    again = Session.from_save(text, {"pax": pax})
+    assert again.takeback and again.can_undo()
+    again.undo()
+    assert again.state["history"] == s.state["history"][:1]
+    older = json.loads(text)
+    del older["takeback"]
+    assert not Session.from_save(json.dumps(older), {"pax": pax}).takeback
+    for bad in ("yes", 1, None):
+        with pytest.raises(core.InvalidSave) as refused:
+            Session.from_save(json.dumps({**older, "takeback": bad}), {"pax": pax})
+        assert refused.value.params == {"field": "takeback"}
+
+
+def test_a_simultaneous_round_is_taken_back_whole_so_no_computer_choice_stays_known_and_committed():
+    """Spyworld's keep is simultaneous: the computer chooses while the human's choice is asked, hidden from them,
+    and the round's end reveals it. Taking back the human's choice takes back the computer's of that round too, so
+    the human never chooses again against a hidden choice already seen: the computer chooses again."""
+    s = Session.start(spyworld, [Seat("Ann", HUMAN), Seat("", "easy")], 5, {}, "spy", takeback=True)
+    start = core.clone(s.state)
+    assert s.to_move() == [0, 1]
+    s.bot_step()  # the computer keeps first, in secret
+    s.act(s.legal_for_viewer()[0])
+    assert [seat for seat, _action in s.state["history"]] == [1, 0]
+    assert s.takeback_point() == 0
+    s.undo()
+    assert s.state == start and s.next_bot() == 1  # the computer's choice is to be made again

@@ -22,7 +22,7 @@ from . import i18n, kit, lastmove, match_view, pace, preview, reach, render, sto
 from . import match as matches
 from .kit import describe, error_text
 from .render import by_id, clear, el, missing
-from .session import HUMAN, LEVELS, NORMAL, LinkError, Seat, Session, clean_name, parse_deep_link
+from .session import HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
 from .sounds import Ears
 
 LANG_KEY = storage.LANG_KEY  # the saved-game keys live in storage.py
@@ -76,16 +76,11 @@ class App:
     # ------------------------------------------------------------------ boot
 
     def initial_lang(self) -> str:
-        saved = storage_get(LANG_KEY)
-        if saved in i18n.LANGS:
-            return saved
-        languages = [str(lang) for lang in (js.navigator.languages or [js.navigator.language or "en"])]
-        return "fr" if any(lang.lower().startswith("fr") for lang in languages) else "en"
+        return str(js.pygamesShell.lang())  # boot.js chose it (the saved choice, else the browser's)
 
     def start(self) -> None:
         js.document.body.addEventListener("click", create_proxy(self.on_click))
         by_id("import-file").addEventListener("change", create_proxy(self.on_import))
-        by_id("seat-count").addEventListener("change", create_proxy(lambda e: self.render_seats()))
         js.window.addEventListener("storage", create_proxy(self.on_storage))  # another tab saved
         js.window.addEventListener("resize", create_proxy(self.on_resize))  # a tablet turned: keep the decision
         link = None
@@ -151,18 +146,11 @@ class App:
     # ------------------------------------------------------------------ language
 
     def translate(self) -> None:
-        js.document.documentElement.lang = self.cat.lang
-        for node in js.document.querySelectorAll("[data-i18n]"):
-            node.textContent = self.cat.t(node.dataset.i18n)
-        for node in js.document.querySelectorAll("[data-i18n-aria]"):
-            node.setAttribute("aria-label", self.cat.t(node.dataset.i18nAria))
-        for node in js.document.querySelectorAll(".langs button"):
-            node.setAttribute("aria-pressed", "true" if node.getAttribute("lang") == self.cat.lang else "false")
+        js.pygamesShell.setLang(self.cat.lang, False)  # static/shell.js: the page's texts, the list, the dialog
 
     def set_lang(self, lang: str) -> None:
         self.cat.lang = lang
-        storage_set(LANG_KEY, lang)
-        self.translate()
+        js.pygamesShell.setLang(lang)  # translates and remembers: the one language switch, before and after boot
         self.rerender()
 
     def rerender(self) -> None:
@@ -197,96 +185,24 @@ class App:
         by_id("home-note").hidden = True
 
     def show_new_game(self, game_id: str, keep_values: bool = False) -> None:
-        game = self.games[game_id]
-        previous = self.read_new_game_form() if keep_values and self.new_game_id == game_id else None
-        if previous is None:  # a new game starts from the defaults: no earlier game's seats, names or options
-            clear(by_id("seats"))
-            clear(by_id("options"))
         self.new_game_id = game_id
         self.show_screen("newgame")
-        by_id("newgame-title").textContent = self.cat.t("new.title", game=self.cat.t(f"home.game.{game_id}"))
-        count = by_id("seat-count")
-        clear(count)
-        lo, hi = getattr(game, "DIALOG_PLAYERS", game.PLAYERS)  # a game may offer fewer seats on one screen
-        for n in range(lo, hi + 1):
-            count.appendChild(el("option", {"value": n}, str(n)))
-        count.value = str(previous["count"] if previous else lo)
-        count.closest("label").hidden = lo == hi  # no one-option menu: a 2-player game just shows its 2 seats
-        self.render_seats(previous)
-        box = by_id("options")
-        clear(box)
-        for opt in game.OPTIONS:
-            select = el("select", {"data-option": opt["id"]})
-            for i, choice in enumerate(opt["choices"]):
-                key = f"{game_id}.opt.{opt['id']}.{choice}"
-                select.appendChild(el("option", {"value": i}, self.cat.t(key)))
-            chosen = previous["options"].get(opt["id"], kit.dialog_default(opt)) if previous \
-                else kit.dialog_default(opt)
-            select.value = str(opt["choices"].index(chosen))
-            box.appendChild(el("label", None, None, [el("span", None, self.cat.t(f"{game_id}.opt.{opt['id']}")),
-                                                     select]))
-        by_id("options-box").hidden = False
-        self.sync_option_rows()
-        by_id("seed").value = previous["seed"] if previous else ""
-
-    def render_seats(self, previous: dict | None = None) -> None:
-        count = int(by_id("seat-count").value)
-        current = previous or (self.read_new_game_form() if by_id("seats").firstChild else None)
-        seats = by_id("seats")
-        clear(seats)
-        for i in range(count):
-            kind = current["kinds"][i] if current and i < len(current["kinds"]) else (HUMAN if i == 0 else NORMAL)
-            name = current["names"][i] if current and i < len(current["names"]) else ""
-            kind_select = el("select", {"data-seat-kind": i, "aria-label": self.cat.t("new.kind", n=i + 1)}, None, [
-                el("option", {"value": HUMAN}, self.cat.t("new.human")),
-                *[el("option", {"value": level}, self.cat.t(f"new.{level}")) for level in LEVELS]])
-            kind_select.value = kind if kind in (HUMAN, *LEVELS) else NORMAL
-            name_input = el("input", {"type": "text", "maxlength": 24, "data-seat-name": i, "autocomplete": "off",
-                                      "aria-label": self.cat.t("new.name", n=i + 1),
-                                      "placeholder": self.cat.t("new.default_name", n=i + 1)})
-            name_input.value = name
-            seats.appendChild(el("li", None, None, [name_input, kind_select]))
-        self.sync_option_rows()
-
-    def sync_option_rows(self) -> None:
-        """Options show only for the seat counts they apply to (a beginner variant for seat 5, PAX's solo level)."""
-        count = int(by_id("seat-count").value or 0)
-        game = self.games.get(self.new_game_id)
-        options = {o["id"]: o for o in game.OPTIONS} if game is not None else {}
-        for node in js.document.querySelectorAll("[data-option]"):
-            option = options.get(str(node.dataset.option), {"id": str(node.dataset.option)})
-            node.closest("label").hidden = not kit.option_applies(option, count)
-            if "choices" in option:
-                kit.offer_choices(node, option, count)
-
-    def read_new_game_form(self) -> dict:
-        names = [str(n.value) for n in js.document.querySelectorAll("[data-seat-name]")]
-        kinds = [str(n.value) for n in js.document.querySelectorAll("[data-seat-kind]")]
-        options = {}
-        game = self.games.get(self.new_game_id)
-        for node in js.document.querySelectorAll("[data-option]"):
-            opt = next((o for o in game.OPTIONS if o["id"] == node.dataset.option), None)
-            if opt is not None and not node.closest("label").hidden:  # another game's field, a seat not playing
-                options[opt["id"]] = opt["choices"][int(node.value)]
-        return {"count": len(names) or 0, "names": names, "kinds": kinds, "options": options,
-                "seed": str(by_id("seed").value)}
+        js.pygamesShell.showNewGame(game_id, keep_values)  # static/shell.js draws the dialog, before and after boot
 
     def start_from_form(self) -> None:
-        form = self.read_new_game_form()
-        seats = []
-        for name, kind in zip(form["names"], form["kinds"], strict=True):
-            seats.append(Seat(clean_name(name), kind))
+        form = json.loads(str(js.pygamesShell.newGameForm()))  # the dialog's choices, as plain JSON
+        seats = [Seat(clean_name(name), kind) for name, kind in zip(form["names"], form["kinds"], strict=True)]
         seed_text = form["seed"].strip()
         if seed_text and not seed_text.lstrip("-").isdigit():
             self.show_error(self.cat.t("core.err.seed"))
             return
         seed = int(seed_text) if seed_text else self.random_seed()
-        self.begin(self.games[self.new_game_id], seats, seed, form["options"])
+        self.begin(self.games[form["game"]], seats, seed, form["options"], takeback=form["takeback"])
 
-    def begin(self, game, seats: list[Seat], seed: int, options: dict, match=None) -> None:
+    def begin(self, game, seats: list[Seat], seed: int, options: dict, match=None, takeback: bool = False) -> None:
         save_id = f"{game.ID}-{int(time.time() * 1000)}"
         try:
-            session = Session.start(game, seats, seed, options, save_id, created=time.time())
+            session = Session.start(game, seats, seed, options, save_id, created=time.time(), takeback=takeback)
         except core.IllegalAction as exc:
             self.show_error(self.cat.t(exc.key, **exc.params))
             return
@@ -306,6 +222,8 @@ class App:
         self.covered_for = None
         self.last_moves.reset()
         js.pygamesArt.load(session.game.ID)  # the game's look (static/art.js), fetched once, never at boot
+        undo = js.document.querySelector('[data-command="undo"]')  # "Take back" when the game allows take-backs
+        undo.dataset.i18n, undo.textContent = session.undo_key, self.cat.t(session.undo_key)
         self.show_screen("game")
         self.refresh()
 
@@ -762,11 +680,12 @@ class App:
             pace.show(self.bot_delay, True)
         elif name == "again" and self.session:
             s = self.session
-            self.begin(s.game, s.seats, self.random_seed(), s.state["options"])
+            self.begin(s.game, s.seats, self.random_seed(), s.state["options"], takeback=s.takeback)
         elif name == "follow-up" and self.session and self.session.over:
             follow = match_view.offer(self.session, self.session.result())
             if follow is not None:  # same seats: the next game of the match or a tie-break game
-                self.begin(self.session.game, self.session.seats, follow.seed, follow.options, follow.match)
+                self.begin(self.session.game, self.session.seats, follow.seed, follow.options, follow.match,
+                           takeback=self.session.takeback)
         elif name.startswith("tutorial"):
             tutorial_ui.command(self, name, arg)
         elif name == "export" and self.session is not None and self.session.secrets_between_humans():

@@ -4,14 +4,11 @@ DOM builders after them. Text always goes in with textContent."""
 from __future__ import annotations
 
 import importlib
-import re
 from dataclasses import dataclass, field
 
 from . import vdom
 from .render import by_id
 from .vdom import el, svg
-
-PER_SEAT_OPTION = re.compile(r"beginner(\d+)")
 
 
 def describe(exc: BaseException) -> str:
@@ -28,42 +25,6 @@ def error_text(message: str, cat) -> str:
     if text.endswith(":"):
         return text + " " + cat.t("app.error_unknown")
     return text
-
-
-def option_applies(option: dict, seat_count: int) -> bool:
-    """Whether the new-game dialog shows an option of the game's OPTIONS for `seat_count` seats: a per-seat option
-    (`beginner3`: seat 3's beginner variant) only when that seat plays, an option with a `players` range (PAX's
-    solo level) only inside it. static/shell.js `optionApplies` applies the same rule before Python runs."""
-    match = PER_SEAT_OPTION.fullmatch(option["id"])
-    if match is not None and int(match.group(1)) > seat_count:
-        return False
-    low, high = option.get("players", (seat_count, seat_count))
-    return low <= seat_count <= high
-
-
-def choice_needs(option: dict) -> list[int]:
-    """For each choice of an option, the fewest seats it needs: an option whose numbered choices are seats
-    (`seat_choices`: PAX's start player) offers seat k only when k is in play, so a 2-player game offers no Player 3.
-    static/shell.js hides the same choices from the `needs` list build.py passes to it."""
-    seats = option.get("seat_choices", False)
-    return [choice + 1 if seats and isinstance(choice, int) else 0 for choice in option["choices"]]
-
-
-def offer_choices(select, option: dict, seat_count: int) -> None:
-    """Hide (and disable) the choices of an option's dialog `<select>` that need more seats; one hidden while chosen
-    falls back to the dialog's default. Same as static/shell.js `offerChoices`."""
-    needs = choice_needs(option)
-    for i, need in enumerate(needs):
-        item = select.options.item(i)
-        item.hidden = item.disabled = seat_count < need
-    if seat_count < needs[int(select.value or 0)]:
-        select.value = str(option["choices"].index(dialog_default(option)))
-
-
-def dialog_default(option: dict):
-    """The choice the new-game dialog starts from: the game's `dialog_default` when it suggests one for a player
-    choosing in the dialog (Spyworld's first-game lair), else the rules' default."""
-    return option.get("dialog_default", option["default"])
 
 
 def outcome_lines(game, result: dict) -> list[tuple[str, dict]]:

@@ -66,13 +66,18 @@ class Session:
     # action, or at the end of the setup before it has acted. Kept in the whole log's terms, so no seat's mark
     # depends on what another may read; `first_unseen` turns it into an index of that seat's own log.
     seen: dict = field(default_factory=dict)
+    # Casual take-back (chosen in the new-game dialog, saved with the game): the one human may take back their last
+    # move and the computer's reply. Off, Board Game Arena's undo is the rule; it is the only rule in hot-seat.
+    takeback: bool = False
 
     # ------------------------------------------------------------------ construction
 
     @classmethod
-    def start(cls, game, seats: list[Seat], seed: int, options: dict, save_id: str, created: float = 0.0):
+    def start(cls, game, seats: list[Seat], seed: int, options: dict, save_id: str, created: float = 0.0,
+              takeback: bool = False):
         state = core.new_game(game, len(seats), seed, options)
-        session = cls(game, state, seats, save_id, created=created, bot_rng=Rng(seed ^ 0x5EED))
+        session = cls(game, state, seats, save_id, created=created, bot_rng=Rng(seed ^ 0x5EED),
+                      takeback=takeback is True and takeback_applies(seats))
         session.viewer = session.initial_viewer()
         session.seen = setup_marks(state)
         return session
@@ -91,6 +96,9 @@ class Session:
                 raise core.InvalidSave("core.save.seats", {}, f"seat {index} is malformed")
             seats.append(Seat(clean_name(seat.get("name", "")), seat["kind"]))
         check_shell_fields(data)
+        takeback = data.get("takeback", False)  # older saves have none: off
+        if not isinstance(takeback, bool):
+            raise core.InvalidSave("core.save.schema", {"field": "takeback"}, "field 'takeback' is not true or false")
         sid = save_id or str(data.get("id") or "")[:40] or "imported"
         created = data.get("created", 0.0)
         session = cls(game, state, seats, sid, created=created,
@@ -103,6 +111,7 @@ class Session:
                     from exc
         session.viewer = session.initial_viewer()
         session.seen = replayed_marks(game, state)
+        session.takeback = takeback and takeback_applies(seats)
         # A guided game names its own game; any other value (of any length) is not a tutorial and is dropped, so it
         # is never written back with every move nor switches the computer to the tutorial's chance.
         session.tutorial = game.ID if data.get("tutorial") == game.ID else None
@@ -116,6 +125,8 @@ class Session:
             extra["match"] = self.match.to_json()
         if self.tutorial:
             extra["tutorial"] = self.tutorial
+        if self.takeback:
+            extra["takeback"] = True
         return json.dumps(core.save_recipe(self.state, extra), separators=(",", ":"))
 
     # ------------------------------------------------------------------ who is who
@@ -222,12 +233,70 @@ class Session:
         self._apply(request["seat"], action)
         return True
 
+    @property
+    def undo_key(self) -> str:
+        """The menu's name for going back: Take back when the game allows take-backs, else Undo."""
+        return "menu.takeback" if self.takeback else "menu.undo"
+
     def can_undo(self) -> bool:
+        """Whether the menu's Undo (Take back, when the game allows take-backs) can be used now."""
+        if self.takeback:
+            return self.why_no_takeback() is None
         return self.viewer is not None and core.can_undo(self.state, self.viewer)
 
     def undo(self) -> None:
+        """Board Game Arena's undo, or a take-back when the game allows them; raises core.IllegalAction with the
+        reason when neither is possible."""
+        if self.takeback:
+            self.take_back()
+            return
         self.state = core.undo(self.game, self.state, self.viewer)
         self.seen[self.viewer] = len(self.state["log"])  # the viewer's own choice: nothing new to tell them
+
+    # ------------------------------------------------------------------ casual take-back against the computer
+
+    def why_no_takeback(self) -> tuple[str, dict] | None:
+        """Why the human cannot take a move back now (a catalogue key and its arguments), or None if they can."""
+        if not self.takeback or not takeback_applies(self.seats):
+            return "core.err.takeback_off", {}
+        if self.over:
+            return "core.err.takeback_over", {}
+        human = self.humans[0]
+        if not any(seat == human for seat, _action in self.state["history"]):
+            return "core.err.no_takeback", {}
+        return None
+
+    def takeback_point(self) -> int:
+        """How many actions of the history stay after a take-back: everything before the human's last action, and
+        before the computers' choices made while that decision was already the human's to make (a simultaneous
+        round: those choices were hidden when the human chose, and were then revealed). So the computers choose such
+        a round again after a take-back, and no choice the human has seen stays committed and hidden."""
+        human = self.humans[0]
+        history = self.state["history"]
+        last = max(i for i, (seat, _action) in enumerate(history) if seat == human)
+        again = core.new_game(self.game, self.state["players"], self.state["seed"], self.state["options"])
+        asked = []  # asked[i]: the human was among the seats to move just before step i
+        for seat, action in history[:last]:  # already checked when played: replayed unchecked
+            asked.append(human in self.game.to_move(again))
+            core.apply_in_place(self.game, again, seat, action)
+        point = last
+        while point > 0 and history[point - 1][0] != human and asked[point - 1]:
+            point -= 1
+        return point
+
+    def take_back(self) -> None:
+        """The human's last move and the computer's reply since, taken back: the state is rebuilt by replaying the
+        history before them, so its chance (the rng is in the state) comes out the same when the same move is
+        played again. Raises core.IllegalAction with the reason when it is not possible."""
+        why = self.why_no_takeback()
+        if why is not None:
+            raise core.IllegalAction(why[0], why[1], "no take-back")
+        point = self.takeback_point()
+        self.state = core.replay(self.game, self.state["players"], self.state["seed"], self.state["options"],
+                                 self.state["history"][:point])
+        self.acted_this_round = set()
+        self.viewer = self.initial_viewer()
+        self.seen = replayed_marks(self.game, self.state)
 
     def first_unseen(self, seat: int | None) -> int:
         """Where the lines `seat` has not seen happen start in its own log (`view["log"]`): every line logged
@@ -255,6 +324,13 @@ class Session:
 
     def result(self) -> dict:
         return core.result(self.game, self.state)
+
+
+def takeback_applies(seats: list[Seat]) -> bool:
+    """Take-backs are for one player against the computer: with two humans or more (hot-seat) Board Game Arena's
+    undo is the only rule, so nobody takes back a move another player has seen; with no human nobody asks."""
+    humans = sum(1 for seat in seats if seat.kind == HUMAN)
+    return humans == 1 and len(seats) > humans
 
 
 def setup_marks(state: dict) -> dict:

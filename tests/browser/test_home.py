@@ -334,6 +334,43 @@ def check_dialog_defaults(page) -> None:
     page.click("#newgame [data-command=home]")
 
 
+def check_dialog_follows_the_seats_and_the_language(page) -> None:
+    """The dialog answers in the page (static/shell.js, the one implementation, before boot and after): the seat
+    count makes the seats, each count shows its options, the take-back setting is offered to one player against
+    the computer only, and a language switch translates the open dialog and keeps every choice."""
+    takeback = "#takeback-row"
+    page.click('[data-command="new:pax"]')
+    assert page.locator("#seats li").count() == 1 and page.locator(takeback).is_hidden()  # solo: no computer
+    page.select_option("#seat-count", "3")
+    assert page.locator("#seats li").count() == 3 and seat_form(page)["shown"] == ["start"]
+    assert page.locator(takeback).is_visible()
+    page.select_option("[data-seat-kind='1']", "human")
+    assert page.locator(takeback).is_hidden()  # two humans: hot-seat keeps the standard undo
+    page.select_option("[data-seat-kind='1']", "easy")
+    page.select_option("#takeback", "on")
+    page.fill("[data-seat-name='0']", "Aiko")
+    page.click('[data-command="lang:fr"]')
+    assert page.inner_text("#newgame-title") == FR["new.title"].format(game=FR["home.game.pax"])
+    assert page.inner_text(f"{takeback} span") == FR["new.takeback"]
+    assert page.eval_on_selector("#takeback", "e => e.selectedOptions[0].textContent") == FR["new.takeback.on"]
+    assert page.eval_on_selector("[data-seat-kind='1']", "e => e.selectedOptions[0].textContent") == FR["new.easy"]
+    form = seat_form(page)
+    assert (form["names"], form["kinds"], form["shown"]) == (["Aiko", "", ""], ["human", "easy", "normal"], ["start"])
+    page.click('[data-command="lang:en"]')
+    assert page.inner_text("#newgame-title") == EN["new.title"].format(game=EN["home.game.pax"])
+    assert page.eval_on_selector("#takeback", "e => e.value") == "on"
+    page.click("#newgame [data-command=home]")
+
+
+def test_the_dialog_answers_the_same_after_boot_as_before(home):
+    page = home.page
+    plant(home, {})
+    check_dialog_follows_the_seats_and_the_language(page)
+    page.click('[data-command="new:pax"]')  # a new dialog starts from its defaults, take-back off
+    assert page.eval_on_selector("#takeback", "e => e.value") == "off"
+    page.click("#newgame [data-command=home]")
+
+
 def test_the_new_game_dialog_starts_from_its_defaults_every_time(home):
     page = home.page
     plant(home, {})
@@ -377,6 +414,7 @@ def test_the_prebuilt_shell_alone_labels_saves_undoes_a_delete_and_offers_the_sa
         page.click('[data-command="lang:en"]')
         assert stored(app, "gone") is None
         check_dialog_defaults(page)
+        check_dialog_follows_the_seats_and_the_language(page)
         assert page.get_attribute("html", "data-app-state") == "loading"  # all of it without Python
     finally:
         app.close()

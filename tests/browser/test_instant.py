@@ -225,6 +225,8 @@ def test_a_resume_asked_before_the_runtime_is_ready_opens_that_game_once_it_is(b
         assert "Zoe" in page.inner_text('li[data-save="mine"]')
         page.click('[data-command="resume:mine"]')
         assert page.locator('li[data-save="mine"] [data-testid=loading]').is_visible()
+        page.click('[data-command="lang:fr"]')  # the list is drawn again in French: the progress stays in its entry
+        assert page.locator('li[data-save="mine"][data-pending] [data-testid=loading]').is_visible()
         assert page.get_attribute("html", "data-app-state") == "loading" and held
         released.append(True)
         for route in held:

@@ -374,3 +374,54 @@ def test_the_small_things_a_player_meets_around_a_game(table):
     page.wait_for_selector("[data-testid=game-over]:visible")
     page.remove_listener("dialog", native)
     assert not dialogs, f"native dialogs: {dialogs}"
+
+
+SCREEN = """() => ({log: [...document.querySelectorAll('[data-testid=log] li')].map(li => li.textContent),
+                    board: document.getElementById('board').innerText,
+                    actions: [...document.querySelectorAll('button[data-action]:not([disabled])')]
+                      .filter(e => e.offsetParent !== null).map(e => e.dataset.action)})"""
+SAVED_MOVES = """n => JSON.parse(localStorage.getItem('pygames.save.' + localStorage.getItem('pygames.current')))
+                    .history.length === n"""
+
+
+def play_and_wait_for_the_reply(table, action: str) -> dict:
+    """The human plays `action`; returns the screen once the computer has replied and the human is to choose."""
+    page = table.page
+    page.evaluate(TAP, action)
+    page.wait_for_function("""() => { const s = JSON.parse(localStorage.getItem('pygames.save.' +
+        localStorage.getItem('pygames.current'))); return s.history.at(-1)[0] === 1; }""")
+    page.wait_for_selector(NEXT, state="visible")
+    return page.evaluate(SCREEN)
+
+
+def test_take_back_against_the_computer_restores_the_move_and_replays_the_same_draws(table):
+    """Issue 32 item 5, chosen in the new-game dialog: PAX against the easy computer (seed 7: the human's first
+    keep refills the legions from the deck, tests/test_session.py), the move and the computer's reply taken back
+    restore the screen as it was, and the same move again draws the same cards and gets the same reply."""
+    page = table.page
+    page.set_viewport_size(VIEWPORTS["landscape"])
+    table.reset_storage()
+    table.open("?game=pax&seats=human,easy&seed=1&botdelay=0")  # the computer answers at once in this page
+    page.click("#game [data-command=quit]")
+    page.click('[data-command="new:pax"]')
+    page.select_option("#seat-count", "2")
+    page.select_option("[data-seat-kind='1']", "easy")
+    page.select_option("#takeback", "on")
+    page.fill("#seed", "7")
+    page.click("[data-command=start]")
+    page.wait_for_selector(NEXT, state="visible")
+    assert table.saved()["takeback"] is True
+    take_back = page.locator("#game [data-command=undo]")
+    assert take_back.inner_text() == "Take back" and take_back.is_disabled()  # nothing of the human's yet
+    box = take_back.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    before, moves = page.evaluate(SCREEN), len(table.saved()["history"])
+    move = before["actions"][0]
+    first = play_and_wait_for_the_reply(table, move)
+    assert any(" is placed under Legion " in line for line in first["log"][len(before["log"]):])  # cards drawn
+    take_back.click()
+    page.wait_for_function(SAVED_MOVES, arg=moves)
+    page.wait_for_selector(NEXT, state="visible")
+    assert page.evaluate(SCREEN) == before
+    assert play_and_wait_for_the_reply(table, move) == first
+    assert not table.visible("[data-testid=error]")
