@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import importlib
 import json
 import time
 
@@ -20,6 +19,7 @@ from pygames.core.guard import clip
 
 from . import i18n, kit, lastmove, match_view, preview, reach, render, storage, thinking, tutorial_ui, vdom
 from . import match as matches
+from .boards import Board, board_of
 from .kit import describe, error_text
 from .render import by_id, clear, el, missing
 from .session import HUMAN, LEVELS, NORMAL, LinkError, Seat, Session, clean_name, parse_deep_link
@@ -71,6 +71,7 @@ class App:
         self.last_moves = lastmove.LastMoves()
         self.preview_on = preview.enabled(storage_get(preview.KEY))
         self.thinker = thinking.Thinker()
+        self.board: Board | None = None  # the board contract of the session's game (boards/__init__.py)
 
     # ------------------------------------------------------------------ boot
 
@@ -297,8 +298,8 @@ class App:
         self.session = session
         self.cat.set_seats([s.name for s in session.seats],
                            {i for i, s in enumerate(session.seats) if s.kind != HUMAN})
-        module = self.board_module(session.game.ID)
-        self.cat.format_arg = getattr(module, "format_arg", None)
+        self.board = board_of(session.game)
+        self.cat.format_arg = self.board.format_arg
         self.tab.opened(session.save_id)
         if save:  # not when taking another tab's newer state: that tab has just saved it
             self.autosave()
@@ -318,17 +319,14 @@ class App:
         if self.screen != "game":
             self.show_screen("game")
         by_id("game-title").textContent = self.cat.t(f"home.game.{s.game.ID}") + match_view.title(self.cat, s.match)
-        bot = s.next_bot()
-        human = None if bot is not None else s.next_human()
-        if human is not None and human != s.viewer:
-            if s.needs_cover(human):
-                self.cover(human)
-                return
-            s.viewer = human
+        waiting = s.choose_viewer()
+        if waiting is not None:
+            self.cover(waiting)
+            return
         if self.covered_for is not None:
             return
         self.draw_table()
-        if bot is not None and schedule:
+        if s.next_bot() is not None and schedule:
             self.schedule_bot()
 
     def cover(self, seat: int) -> None:
@@ -349,7 +347,7 @@ class App:
     def reveal(self) -> None:
         if self.covered_for is None:
             return
-        self.session.viewer = self.covered_for
+        self.session.reveal(self.covered_for)
         self.covered_for = None
         by_id("cover").hidden = True
         self.draw_table()
@@ -390,8 +388,7 @@ class App:
 
     def chained(self, action: str) -> tuple[str, str] | None:
         """(the action one tap also plays, the words it adds to the label) when the board joins two steps."""
-        chain = getattr(self.board_module(self.session.game.ID), "chained", None)
-        return chain(action) if chain is not None else None
+        return self.board.chain(action)
 
     def draw_status(self, view: dict) -> None:
         s = self.session
@@ -422,29 +419,13 @@ class App:
                                   None, [el("strong", None, self.cat.seat_name(seat)),
                                          el("span", None, " — " + ", ".join(tags))]))
 
-    def board_module(self, game_id: str):
-        try:
-            return importlib.import_module(f"pygames.web.boards.{game_id}")
-        except ImportError:
-            return None
-
     def draw_board(self, board, view: dict, legal: list) -> set:
-        """pygames.web.boards.<id>.render(fragment, view, legal, cat) -> actions it placed, or the generic board.
-        A board renderer fills a vdom fragment, made real in the page in one call (vdom.py: a redraw stays fast)."""
-        module = self.board_module(self.session.game.ID)
-        if module is None:
-            clear(board)
-            return self.generic_board(board, view, legal, self.cat)
+        """The board's render(fragment, view, legal, cat) -> actions it placed. A board renderer fills a vdom
+        fragment, made real in the page in one call (vdom.py: a redraw stays fast)."""
         built = vdom.fragment()
-        placed = module.render(built, view, legal, self.cat)
+        placed = self.board.render(built, view, legal, self.cat)
         vdom.patch(board, built)
         return placed
-
-    def generic_board(self, board, view: dict, legal: list, cat) -> set:
-        lines = getattr(self.session.game, "board_lines", None)
-        for key, args in (lines(view) if lines else []):
-            board.appendChild(el("p", {"class": "board-line"}, cat.t(key, **args)))
-        return set()
 
     def show_game_over(self) -> None:
         self.stop_bots()
@@ -454,8 +435,8 @@ class App:
         self.show_screen("gameover")
         result = s.result()
         render.score_table(by_id("score-table"), result, self.cat, s.game.ID)
-        module = self.board_module(s.game.ID)
-        if getattr(module, "POINTS_CHART", True):  # a chart only where the categories are points
+        board = self.board
+        if board.points_chart:  # a chart only where the categories are points
             render.score_chart(by_id("score-chart"), result, self.cat, s.game.ID)
         else:
             clear(by_id("score-chart"))
@@ -476,23 +457,23 @@ class App:
         extra.appendChild(el("ul", {"class": "outcome", "data-testid": "outcome"}, None, [
             el("li", None, self.cat.t(key, **args)) for key, args in kit.outcome_lines(s.game, result)]))
         final_view = self.with_device(final_view)
-        if module is not None and hasattr(module, "device_update"):  # e.g. PAX's solo campaign on this device
-            device, recorded = module.device_update(final_view, final_view["device"])
-            storage_set(module.DEVICE_KEY, json.dumps(device))
+        if board.device_update is not None:  # e.g. PAX's solo campaign on this device
+            device, recorded = board.device_update(final_view, final_view["device"])
+            storage_set(board.device_key, json.dumps(device))
             final_view = {**final_view, "device": device, "device_recorded": recorded}
-        if module is not None and hasattr(module, "render_over"):
+        if board.render_over is not None:
             built = vdom.fragment()
-            module.render_over(built, final_view, result, self.cat)
+            board.render_over(built, final_view, result, self.cat)
             extra.appendChild(vdom.realize(built))
-            if hasattr(module, "render_after_game"):  # worked out in the search worker, drawn when it comes
-                thinking.after_game(self, final_view, module)
+            if board.render_after_game is not None:  # worked out in the search worker, drawn when it comes
+                thinking.after_game(self, final_view, board)
         self.draw_final_board(extra, final_view)
         render.log_items(by_id("final-log"), final_view["log"], self.cat)
         tutorial_ui.game_over(self)
 
     def with_device(self, view: dict) -> dict:
         """The view plus what the board keeps on this device (`DEVICE_KEY`): renderers never read storage."""
-        key = getattr(self.board_module(self.session.game.ID), "DEVICE_KEY", None)
+        key = self.board.device_key
         if key is None:
             return view
         try:
@@ -519,10 +500,7 @@ class App:
             return
         self.following = False
         try:
-            self.session.act(action)
-            then = self.chained(action)
-            if then and then[0] in self.session.legal_for_viewer():
-                self.session.act(then[0])
+            self.session.play(action, self.board.chained)
         except core.IllegalAction as exc:
             self.show_error(self.cat.t(exc.key, **exc.params))
             return
