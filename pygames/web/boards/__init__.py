@@ -8,13 +8,17 @@ never the module. A game without a board module gets the generic board (its ``bo
 
 - ``board``: a ``pygames.web.vdom`` fragment to fill with ``vdom.el``/``svg`` trees and clones of the Jinja2-prebuilt
   ``<template id="<game>-...">`` fragments of ``templates/<game>/fragments.html.j2`` (``kit.clone``, ``kit.card``);
-  the shell patches the page's ``#board`` with it in one call (only what changed is touched). Parts that never change
-  (symbol defs, a map's ground) are ``vdom.static`` parts, kept in the page between redraws.
+  ``table.table`` puts it in the game screen's one tree, which the shell patches into the page in one call (only
+  what changed is touched), after the hint and the guided game's marks are set on its nodes. Parts that never change
+  (symbol defs, a map's ground) are ``vdom.static`` parts, kept in the page between redraws. A renderer reads no
+  DOM, storage nor ``js``: a board is drawn in CPython too (tests/test_table_model.py).
 - ``view``: ``core.view(game, state, viewer)`` — the only game data a renderer may read (never the state).
 - ``legal``: the viewer's legal actions (empty when it is not a human's turn on this screen).
 - ``cat``: the ``i18n.Catalogue`` (``cat.t(key, **args)``, ``cat.seat_name(seat)``, ``cat.lang``).
 - Returns the actions it placed on the board as ``<button data-action="...">`` (highlighted legal targets);
-  the shell shows every other legal action as a labelled button in the action bar, so nothing is ever lost.
+  the table shows every other legal action as a labelled button in the action bar, so nothing is ever lost.
+
+The optional names below are ``Board`` fields too, None (or the default) when a module lacks them.
 
 Optional: ``render_over(container, view, result, cat)`` adds the game's own part of the end screen (the shell has
 already drawn the score table and chart); ``view`` is the spectator's view of the final state.
