@@ -168,7 +168,7 @@
   // A whole tree from pygames/web/vdom.py in one call (its `program`): tokens separated by \x1e; `E<tag>` / `S<tag>`
   // open an HTML / SVG element and are followed by one `A` token of attributes (name \x1f value \x1f …), `D` opens
   // a fragment, `T<text>` is a text node (never parsed as markup), `F<i>` is the i-th real node given, `K<i>:<key>`
-  // a clone of it marked data-static=key, `/` closes.
+  // a clone of it marked data-static=key, `=` keeps the element standing there, `/` closes.
   const SVG = "http://www.w3.org/2000/svg";
 
   function build(program, ...foreign) {
@@ -200,6 +200,8 @@
         stack[stack.length - 1].kids.push({kind, index: Number(t.slice(1))});
       } else if (kind === "K") {
         stack[stack.length - 1].kids.push(staticOf(t));
+      } else if (kind === "=") {
+        stack[stack.length - 1].kids.push({kind});
       } else if (kind === "/") {
         stack.pop();
       }
@@ -217,6 +219,7 @@
 
   function create(d, foreign) {
     if (d.kind === "T") return document.createTextNode(d.text);
+    if (d.kind === "=") return document.createComment("kept");  // nothing to keep here: a placeholder
     if (d.kind === "F") return foreign[d.index];
     if (d.kind === "K") {
       const copy = foreign[d.index].cloneNode(true);
@@ -266,10 +269,15 @@
   function morph(parent, kids, foreign) {
     let cur = parent.firstChild;
     for (const d of kids) {
-      while (cur && cur.nodeType !== 1 && cur.nodeType !== 3) {  // comments and the like: not ours
+      // comments and the like are not ours; nor is the markup's blank text where an element is wanted
+      while (cur && (cur.nodeType !== 1 && cur.nodeType !== 3 || d.kind !== "T" && cur.nodeType === 3 && !cur.data.trim())) {
         const next = cur.nextSibling;
         parent.removeChild(cur);
         cur = next;
+      }
+      if (d.kind === "=") {  // the page's own element stays as it is
+        if (cur) cur = cur.nextSibling;
+        continue;
       }
       if (cur && reusable(cur, d, foreign)) {
         update(cur, d, foreign);

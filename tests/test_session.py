@@ -175,6 +175,36 @@ def test_simultaneous_rounds_call_humans_in_seat_order_behind_the_cover():
     assert 0 in s.to_move() and s.next_human() == 0  # …and keeps the device until she submits
 
 
+def test_choose_viewer_shows_the_next_human_or_asks_for_the_cover():
+    """The table's viewer is chosen by the session: a computer's turn keeps the screen, one human takes it at once,
+    a second human whose secrets differ waits behind the cover until `reveal`."""
+    s = Session.start(nim, [Seat("Ann", HUMAN), Seat("CPU", COMPUTER)], 3, {}, "t3")
+    assert s.choose_viewer() is None and s.viewer == 0
+    s.play("take:1")
+    s.play("end")
+    assert s.next_bot() == 1 and s.choose_viewer() is None and s.viewer == 0  # the computer's turn: screen kept
+    h = hot_seat()
+    assert h.choose_viewer() == 0 and h.viewer is None  # the cover first: nobody's secrets on screen yet
+    h.reveal(0)
+    assert h.choose_viewer() is None and h.viewer == 0
+    h.play("take:1")
+    assert h.choose_viewer() is None and h.viewer == 0  # still Ann's compound turn
+    h.play("end")
+    assert h.choose_viewer() == 1 and h.viewer == 0  # Bob's secret card differs from Ann's: the cover
+
+
+def test_play_joins_a_chained_step_only_when_it_is_legal():
+    """One tap plays two steps when the board joins them (Spyworld: a claim also submits), never an illegal one."""
+    s = Session.start(nim, [Seat("Ann", HUMAN), Seat("CPU", COMPUTER)], 3, {}, "t4")
+    s.play("take:1", lambda action: ("end", "words") if action.startswith("take:") else None)
+    assert [a for _seat, a in s.state["history"]] == ["take:1", "end"]
+    s = Session.start(nim, [Seat("Ann", HUMAN), Seat("CPU", COMPUTER)], 3, {}, "t5")
+    s.play("take:1", lambda action: ("take:2", "words"))  # not legal after a take: only the tap's own action
+    assert [a for _seat, a in s.state["history"]] == ["take:1"]
+    s.play("end")
+    assert [a for _seat, a in s.state["history"]] == ["take:1", "end"]
+
+
 # ---------------------------------------------------------------------- casual take-back against the computer
 
 

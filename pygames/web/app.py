@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import importlib
 import json
 import time
 
@@ -18,9 +17,12 @@ from pygames import core
 from pygames.core import registry
 from pygames.core.guard import clip
 
-from . import i18n, kit, lastmove, match_view, pace, preview, reach, render, storage, thinking, tutorial_ui, vdom
+from . import endscreen, i18n, match_view, pace, preview, reach, render, storage, table, thinking, tutorial_ui
+from . import vdom
 from . import match as matches
+from .boards import Board, board_of
 from .kit import describe, error_text
+from .lastmove import LastMoves
 from .render import by_id, clear, el, missing
 from .session import HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
 from .sounds import Ears
@@ -68,9 +70,11 @@ class App:
         self.tab = storage.Tab(storage.Store(lambda: js.localStorage), storage.Store(lambda: js.sessionStorage))
         self.save_failing = False
         self.following = False  # this tab took its game's newer state from another tab
-        self.last_moves = lastmove.LastMoves()
+        self.last_moves = LastMoves()
         self.preview_on = preview.enabled(storage_get(preview.KEY))
-        self.thinker = thinking.Thinker()
+        self.thinker = thinking.Thinker(on_change=self.redraw, on_error=self.search_failed)
+        self.tutorial = tutorial_ui.Tutorial()
+        self.board: Board | None = None  # the board contract of the session's game (boards/__init__.py)
         self.ears = Ears()  # the sound cues of each redraw
 
     # ------------------------------------------------------------------ boot
@@ -98,7 +102,7 @@ class App:
         pending = shell_pending()
         if link and link.get("game"):
             self.start_from_link(link)
-        elif tutorial_ui.start_from_link(self):
+        elif self.start_tutorial_from_link():
             pass
         elif pending:
             self.run_pending(pending)
@@ -123,7 +127,7 @@ class App:
             if name == "resume" and self.resume(arg):
                 return
             if name == "tutorial" and arg in self.games:
-                tutorial_ui.command(self, name, arg)
+                self.start_tutorial(arg)
                 return
         except Exception as exc:  # whatever was asked, the app still starts
             self.show_error(self.cat.t("app.error", message=clip(describe(exc), 300)))
@@ -214,8 +218,8 @@ class App:
         self.session = session
         self.cat.set_seats([s.name for s in session.seats],
                            {i for i, s in enumerate(session.seats) if s.kind != HUMAN})
-        module = self.board_module(session.game.ID)
-        self.cat.format_arg = getattr(module, "format_arg", None)
+        self.board = board_of(session.game)
+        self.cat.format_arg = self.board.format_arg
         self.tab.opened(session.save_id)
         if save:  # not when taking another tab's newer state: that tab has just saved it
             self.autosave()
@@ -237,29 +241,23 @@ class App:
             return
         if self.screen != "game":
             self.show_screen("game")
-        by_id("game-title").textContent = self.cat.t(f"home.game.{s.game.ID}") + match_view.title(self.cat, s.match)
-        bot = s.next_bot()
-        human = None if bot is not None else s.next_human()
-        if human is not None and human != s.viewer:
-            if s.needs_cover(human):
-                self.cover(human)
-                return
-            s.viewer = human
+        waiting = s.choose_viewer()
+        if waiting is not None:
+            self.cover(waiting)
+            return
         if self.covered_for is not None:
             return
         self.draw_table()
-        if bot is not None and schedule:
+        if s.next_bot() is not None and schedule:
             self.schedule_bot()
 
     def cover(self, seat: int) -> None:
         """Hide everything private, then ask for the device to be passed to `seat`."""
         self.covered_for = seat
         self.last_moves.leave_board(by_id("board"))  # kept in memory for that seat's next turn, not in the page
-        for node_id in ("board", "actions", "log", "scores"):
-            clear(by_id(node_id))
-        by_id("status").textContent = ""
-        banner = lastmove.banner_node()
-        banner.textContent, banner.hidden = "", True  # the last viewer's news is theirs: none of it stays in the page
+        s = self.session
+        # the table with nothing of anyone's: no board, hand, log, actions, nor the last viewer's news
+        vdom.patch(by_id("game"), table.table(table.Model(s.game.ID, None, match=s.match), self.cat))
         name = self.cat.seat_name(seat)
         by_id("cover-title").textContent = self.cat.t("cover.title", player=name)
         by_id("reveal-button").textContent = self.cat.t("cover.reveal", player=name)
@@ -269,104 +267,47 @@ class App:
     def reveal(self) -> None:
         if self.covered_for is None:
             return
-        self.session.viewer = self.covered_for
+        self.session.reveal(self.covered_for)
         self.covered_for = None
         by_id("cover").hidden = True
         self.draw_table()
 
-    def draw_table(self) -> None:
+    def redraw(self) -> None:
+        """The table again, when what it shows of the thinker changed (a thinking line, a hint)."""
+        if self.session is not None and self.screen == "game" and self.covered_for is None and not self.session.over:
+            self.draw_table()
+
+    def model(self) -> table.Model:
+        """What the seat on screen may see, and the screen's own state: all `table.table` draws from."""
         s = self.session
-        view = s.view()
         legal = s.legal_for_viewer()
-        self.draw_status(view)
-        board = by_id("board")
-        self.last_moves.remember_board(board, s.viewer)
-        placed = self.draw_board(board, self.with_device(view), legal)
-        actions = by_id("actions")
-        clear(actions)
-        for action in legal:
-            if action not in placed:
-                actions.appendChild(render.action_button(action, self.action_label(view, action)))
-        thinking.on_draw(self, legal)
-        self.draw_players(view)
-        render.log_items(by_id("log"), view["log"], self.cat)
-        self.last_moves.log_seen(view["log"])
-        first_fresh = s.first_unseen(s.viewer)
-        others = s.others_since(s.viewer) if len(s.humans) > 1 else None  # hot-seat: name who played meanwhile
-        lastmove.draw(lastmove.banner_node(), by_id("log"), view, first_fresh, self.cat, others)
-        self.last_moves.mark_board(board, first_fresh < len(view["log"]))
-        js.document.querySelector('[data-command="undo"]').disabled = not s.can_undo()
-        by_id("preview-toggle").setAttribute("aria-pressed", "true" if self.preview_on else "false")
-        tutorial_ui.decorate(self, view, legal)
+        view = self.with_device(s.view())
+        first = s.first_unseen(s.viewer)
+        return table.Model(
+            s.game.ID, view, tuple(legal), s.viewer, tuple(seat.name for seat in s.seats),
+            tuple(seat.kind for seat in s.seats), s.match, self.thinker.thinking_seat(s.viewer),
+            self.thinker.hint(s, legal), self.tutorial.guide(s, view, legal), first,
+            tuple(s.others_since(s.viewer)) if len(s.humans) > 1 else None,  # hot-seat: who played meanwhile
+            news_open(first), s.can_undo(), self.preview_on)
+
+    def draw_table(self) -> None:
+        """The viewer's screen: its model, its one tree, one patch; then what only the page can do (slides, scroll)."""
+        s, model = self.session, self.model()
+        self.last_moves.remember_board(by_id("board"), model.viewer)
+        vdom.patch(by_id("game"), table.table(model, self.cat))
+        log = model.view["log"]
+        self.last_moves.log_seen(log)
+        self.last_moves.mark_board(by_id("board"), model.first_fresh < len(log))
+        render.scroll_to_end("log")
+        js.document.querySelector('[data-command="undo"]').disabled = not model.can_undo  # the page's own menu
+        by_id("preview-toggle").setAttribute("aria-pressed", "true" if model.preview_on else "false")
+        if model.guide is not None:
+            tutorial_ui.place_panel(self.redraw)
+            if model.guide.target is not None:
+                tutorial_ui.show_target()
         pace.show(self.bot_delay, len(s.humans) < len(s.seats))
-        self.ears.table(s, view)
+        self.ears.table(s, model.view)
         reach.bring_decision_into_view()
-
-    def action_label(self, view: dict, action: str) -> str:
-        labeler = getattr(self.session.game, "action_label", None)
-        if labeler is None:
-            return action
-        key, args = labeler(view, action)
-        then = self.chained(action)
-        return self.cat.t(key, **args) + (" " + self.cat.t(then[1]) if then else "")
-
-    def chained(self, action: str) -> tuple[str, str] | None:
-        """(the action one tap also plays, the words it adds to the label) when the board joins two steps."""
-        chain = getattr(self.board_module(self.session.game.ID), "chained", None)
-        return chain(action) if chain is not None else None
-
-    def draw_status(self, view: dict) -> None:
-        s = self.session
-        status = getattr(s.game, "status", None)
-        if s.viewer is not None and s.viewer in view["to_move"] and status is not None:
-            key, args = status(view)
-        elif s.viewer is not None and s.viewer in view["to_move"]:
-            key, args = "core.status.turn", {"player": s.viewer}
-        elif len(view["to_move"]) > 1:
-            key, args = "core.status.simultaneous", {"players": [self.cat.seat_name(p) for p in view["to_move"]]}
-        elif view["to_move"]:
-            key, args = "core.status.wait", {"player": view["to_move"][0]}
-        else:
-            key, args = "core.status.over", {}
-        by_id("status").textContent = self.cat.t(key, **args)
-
-    def draw_players(self, view: dict) -> None:
-        target = by_id("scores")
-        clear(target)
-        for seat, info in enumerate(self.session.seats):
-            kind = self.cat.t("game.human" if info.kind == HUMAN else "game.computer")
-            tags = [kind]
-            if seat == self.session.viewer:
-                tags.append(self.cat.t("game.you"))
-            if seat in view["to_move"]:
-                tags.append(self.cat.t("game.to_move"))
-            target.appendChild(el("li", {"data-player": seat, "class": "moving" if seat in view["to_move"] else None},
-                                  None, [el("strong", None, self.cat.seat_name(seat)),
-                                         el("span", None, " — " + ", ".join(tags))]))
-
-    def board_module(self, game_id: str):
-        try:
-            return importlib.import_module(f"pygames.web.boards.{game_id}")
-        except ImportError:
-            return None
-
-    def draw_board(self, board, view: dict, legal: list) -> set:
-        """pygames.web.boards.<id>.render(fragment, view, legal, cat) -> actions it placed, or the generic board.
-        A board renderer fills a vdom fragment, made real in the page in one call (vdom.py: a redraw stays fast)."""
-        module = self.board_module(self.session.game.ID)
-        if module is None:
-            clear(board)
-            return self.generic_board(board, view, legal, self.cat)
-        built = vdom.fragment()
-        placed = module.render(built, view, legal, self.cat)
-        vdom.patch(board, built)
-        return placed
-
-    def generic_board(self, board, view: dict, legal: list, cat) -> set:
-        lines = getattr(self.session.game, "board_lines", None)
-        for key, args in (lines(view) if lines else []):
-            board.appendChild(el("p", {"class": "board-line"}, cat.t(key, **args)))
-        return set()
 
     def show_game_over(self) -> None:
         self.stop_bots()
@@ -374,48 +315,29 @@ class App:
         for node_id in ("board", "actions"):
             clear(by_id(node_id))  # no stale game controls behind the end screen
         self.show_screen("gameover")
-        result = s.result()
-        render.score_table(by_id("score-table"), result, self.cat, s.game.ID)
-        module = self.board_module(s.game.ID)
-        if getattr(module, "POINTS_CHART", True):  # a chart only where the categories are points
-            render.score_chart(by_id("score-chart"), result, self.cat, s.game.ID)
-        else:
-            clear(by_id("score-chart"))
-        winners = [self.cat.seat_name(w) for w in result["winners"]]
-        text = self.cat.t("over.nobody") if not winners else self.cat.t(
-            "over.winner" if len(winners) == 1 else "over.winners", players=self.cat.join(winners))
-        if result.get("tied"):  # a tie that is not a shared win (SPY-6.11): name the tied players
-            text = self.cat.t("over.tied", players=self.cat.join([self.cat.seat_name(p) for p in result["tied"]]))
-        if result.get("tiebreak"):
-            text += " " + self.cat.t(result["tiebreak"])
-        by_id("winners").textContent = text
-        final_view = core.view(s.game, s.state, None)
-        extra = by_id("gameover-extra")
-        clear(extra)
-        match_box = match_view.panel(self.cat, s, result)  # match score, tie-break or next game (match.py)
-        if match_box is not None:
-            extra.appendChild(match_box)
-        extra.appendChild(el("ul", {"class": "outcome", "data-testid": "outcome"}, None, [
-            el("li", None, self.cat.t(key, **args)) for key, args in kit.outcome_lines(s.game, result)]))
-        final_view = self.with_device(final_view)
-        if module is not None and hasattr(module, "device_update"):  # e.g. PAX's solo campaign on this device
-            device, recorded = module.device_update(final_view, final_view["device"])
-            storage_set(module.DEVICE_KEY, json.dumps(device))
+        final_view = self.with_device(core.view(s.game, s.state, None))
+        board = self.board
+        if board.device_update is not None:  # e.g. PAX's solo campaign on this device
+            device, recorded = board.device_update(final_view, final_view["device"])
+            storage_set(board.device_key, json.dumps(device))
             final_view = {**final_view, "device": device, "device_recorded": recorded}
-        if module is not None and hasattr(module, "render_over"):
-            built = vdom.fragment()
-            module.render_over(built, final_view, result, self.cat)
-            extra.appendChild(vdom.realize(built))
-            if hasattr(module, "render_after_game"):  # worked out in the search worker, drawn when it comes
-                thinking.after_game(self, final_view, module)
-        self.draw_final_board(extra, final_view)
-        render.log_items(by_id("final-log"), final_view["log"], self.cat)
-        tutorial_ui.game_over(self)
-        self.ears.over(s, result)
+        endscreen.draw(self.cat, s, board, final_view, self.after_game)
+        self.ears.over(s, s.result())
+
+    def after_game(self, final_view: dict) -> None:
+        """What the game works out after the end, asked once per finished game (a redraw draws it again)."""
+        s = self.session
+
+        def show(answer) -> None:
+            if self.session is s and self.screen == "gameover":
+                endscreen.fill_after_game(self.board, final_view, answer, self.cat)
+        answer = self.thinker.after_game(s.game, s.state, final_view, show)
+        if answer is not None:
+            show(answer)
 
     def with_device(self, view: dict) -> dict:
         """The view plus what the board keeps on this device (`DEVICE_KEY`): renderers never read storage."""
-        key = getattr(self.board_module(self.session.game.ID), "DEVICE_KEY", None)
+        key = self.board.device_key
         if key is None:
             return view
         try:
@@ -424,17 +346,6 @@ class App:
             device = {}
         return {**view, "device": device}
 
-    def draw_final_board(self, container, final_view: dict) -> None:
-        """The final board under the result: the same renderer, handed the end-of-game view and no action."""
-        board = el("div", {"class": "board final-board", "data-testid": "final-board"})
-        container.appendChild(el("section", {"class": "final-board-box"}, None, [
-            el("h3", None, self.cat.t("over.board")), board]))
-        try:
-            self.draw_board(board, final_view, [])
-        except Exception as exc:  # the result stays readable even if a renderer cannot draw the spectator's view
-            js.console.error("final board: " + describe(exc))
-            board.appendChild(el("p", None, self.cat.t("over.no_board")))
-
     # ------------------------------------------------------------------ actions and bots
 
     def play(self, action: str) -> None:
@@ -442,10 +353,7 @@ class App:
             return
         self.following = False
         try:
-            self.session.act(action)
-            then = self.chained(action)
-            if then and then[0] in self.session.legal_for_viewer():
-                self.session.act(then[0])
+            self.session.play(action, self.board.chained)
         except core.IllegalAction as exc:
             self.show_error(self.cat.t(exc.key, **exc.params))
             return
@@ -470,12 +378,31 @@ class App:
             return
         try:
             if thinking.searched(self.session):  # normal and hard think in the search worker
-                thinking.bot_turn(self)
+                self.thinker.think(self.session, self.bot_played)
                 return
             if self.session.bot_step() is not None:
                 self.after_change()
         except Exception as exc:  # a bot bug must not freeze the app: say it
             self.show_error(self.cat.t("app.error", message=clip(describe(exc), 300)))
+
+    def bot_played(self, session, request: dict, action: str) -> bool:
+        """A searched move came back: played if the game has not moved on. It is saved in this task and drawn in
+        the next one: on a busy two-core tablet each task of the main thread is stretched several times over, so
+        the page stays responsive only if no single task does both."""
+        if self.session is not session or not session.bot_answer(request, action):
+            return False
+        played = session.state
+        self.autosave()
+
+        async def draw() -> None:
+            await asyncio.sleep(0)  # a click waiting since the answer came goes first
+            if self.session is session and session.state is played and self.screen == "game":
+                self.refresh()  # skipped if anything else moved the game on meanwhile (that change drew it)
+        asyncio.ensure_future(draw())
+        return True
+
+    def search_failed(self, message: str) -> None:
+        self.show_error(self.cat.t("app.error", message=message))
 
     def undo(self) -> None:
         if self.went_on_elsewhere():
@@ -630,77 +557,153 @@ class App:
             js.console.error(str(exc))
 
     def command(self, command: str) -> None:
+        """A shell control's `data-command` ("name" or "name:arg"), run by its entry in COMMANDS."""
         name, _, arg = command.partition(":")
-        if name == "lang":
-            self.set_lang(arg)
-        elif name == "home" or name == "quit":
-            if self.session is not None and self.session.over:
-                self.tab.left(self.session.save_id)  # leaving an end screen: a reload shows the home page
-            saved = name == "quit" and self.session is not None and not self.session.over
-            self.show_home()
-            if saved:  # Quit keeps the game: say so, and where to find it
-                by_id("home-note").textContent = self.cat.t("home.saved_note")
-                by_id("home-note").hidden = False
-        elif name == "new":
-            self.show_new_game(arg)
-        elif name == "start":
-            self.start_from_form()
-        elif name == "resume":
-            self.resume(arg)
-        elif name == "reveal":
-            self.reveal()
-        elif name == "hint" and self.session:
-            thinking.ask_hint(self)
-        elif name == "undo" and self.session:
-            self.undo()
-        elif name == "restart" and self.session:
+        handler = COMMANDS.get(name)
+        if handler is not None:
+            handler(self, arg)
+
+    def go_home(self, name: str) -> None:
+        if self.session is not None and self.session.over:
+            self.tab.left(self.session.save_id)  # leaving an end screen: a reload shows the home page
+        saved = name == "quit" and self.session is not None and not self.session.over
+        self.show_home()
+        if saved:  # Quit keeps the game: say so, and where to find it
+            by_id("home-note").textContent = self.cat.t("home.saved_note")
+            by_id("home-note").hidden = False
+
+    def ask_hint(self) -> None:
+        s = self.session
+        if s is not None:
+            self.thinker.ask_hint(s, lambda: self.session is s and self.covered_for is None)
+
+    def start_tutorial(self, game_id: str) -> bool:
+        session = tutorial_ui.new_session(game_id, self.games, self.tab)
+        if session is not None:
+            self.open_session(session)
+        return session is not None
+
+    def start_tutorial_from_link(self) -> bool:
+        game_id, delay = tutorial_ui.link()
+        if game_id is None:
+            return False
+        if delay is not None:
+            self.bot_delay = delay
+        return self.start_tutorial(game_id)
+
+    def tutorial_min(self) -> None:
+        if self.session is not None:
+            self.tutorial.toggle_min(self.session)
+            self.refresh(schedule=False)
+
+    def tutorial_skip(self) -> None:
+        if self.session is not None:
+            self.session.tutorial = None  # from now on a normal game, saved as one
+            self.autosave()
+            self.refresh(schedule=False)
+
+    def ask_restart(self) -> None:
+        if self.session is not None:
             self.ask("app.confirm_restart", "restart-yes", "common.yes_restart", "common.no_keep")
-        elif name == "restart-yes" and self.session:
-            by_id("confirm").hidden = True
-            self.session.restart()
-            self.covered_for = None
-            self.after_change()
-        elif name == "close-confirm":
-            by_id("confirm").hidden = True
-        elif name == "skip-replay":  # a step-by-step replay (Spyworld's routes) shown at once
-            for node in js.document.querySelectorAll(".replay"):
-                node.classList.remove("replay")
-            for node in js.document.querySelectorAll(".replay-skip"):
-                node.hidden = True
-        elif name == "cancel-preview":
-            preview.clear_selection()
-        elif name == "toggle-preview":
-            self.preview_on = not self.preview_on
-            storage_set(preview.KEY, "on" if self.preview_on else "off")
-            preview.clear_selection()
-            by_id("preview-toggle").setAttribute("aria-pressed", "true" if self.preview_on else "false")
-        elif name == "speed" and arg in pace.DELAYS:
+
+    def restart(self) -> None:
+        if self.session is None:
+            return
+        by_id("confirm").hidden = True
+        self.session.restart()
+        self.covered_for = None
+        self.after_change()
+
+    def skip_replay(self) -> None:
+        """A step-by-step replay (Spyworld's routes) shown at once."""
+        for node in js.document.querySelectorAll(".replay"):
+            node.classList.remove("replay")
+        for node in js.document.querySelectorAll(".replay-skip"):
+            node.hidden = True
+
+    def toggle_preview(self) -> None:
+        self.preview_on = not self.preview_on
+        storage_set(preview.KEY, "on" if self.preview_on else "off")
+        preview.clear_selection()
+        by_id("preview-toggle").setAttribute("aria-pressed", "true" if self.preview_on else "false")
+
+    def again(self) -> None:
+        if self.session is not None:
+            s = self.session
+            self.begin(s.game, s.seats, self.random_seed(), s.state["options"], takeback=s.takeback)
+
+    def follow_up(self) -> None:
+        if self.session is None or not self.session.over:
+            return
+        follow = match_view.offer(self.session, self.session.result())
+        if follow is not None:  # same seats: the next game of the match or a tie-break game
+            self.begin(self.session.game, self.session.seats, follow.seed, follow.options, follow.match,
+                       takeback=self.session.takeback)
+
+    def speed(self, arg: str) -> None:
+        if arg in pace.DELAYS:
             storage_set(pace.KEY, arg)
             self.bot_delay = pace.delay(arg)
             pace.show(self.bot_delay, True)
-        elif name == "again" and self.session:
-            s = self.session
-            self.begin(s.game, s.seats, self.random_seed(), s.state["options"], takeback=s.takeback)
-        elif name == "follow-up" and self.session and self.session.over:
-            follow = match_view.offer(self.session, self.session.result())
-            if follow is not None:  # same seats: the next game of the match or a tie-break game
-                self.begin(self.session.game, self.session.seats, follow.seed, follow.options, follow.match,
-                           takeback=self.session.takeback)
-        elif name.startswith("tutorial"):
-            tutorial_ui.command(self, name, arg)
-        elif name == "export" and self.session is not None and self.session.secrets_between_humans():
+
+    def ask_export(self) -> None:
+        if self.session is not None and self.session.secrets_between_humans():
             self.ask("app.confirm_export", "export-yes", "common.yes_export", "common.no_cancel")
-        elif name == "export" or name == "export-yes":
-            by_id("confirm").hidden = True
-            self.export()
-        elif name == "rules":
-            self.show_rules(arg or None)
-        elif name == "dismiss-error":
-            by_id("error").hidden = True
-        elif name == "dismiss-notice":
-            by_id("notice").hidden = True
-        elif name == "export-raw":
-            self.download(self.tab.local.get(storage.SAVE_PREFIX + arg) or "", f"pygames-{arg}.json")
+        else:
+            self.confirmed_export()
+
+    def confirmed_export(self) -> None:
+        by_id("confirm").hidden = True
+        self.export()
+
+    def export_raw(self, save_id: str) -> None:
+        self.download(self.tab.local.get(storage.SAVE_PREFIX + save_id) or "", f"pygames-{save_id}.json")
+
+
+def _hide(node_id: str):
+    def hide(app: App, _arg: str) -> None:
+        by_id(node_id).hidden = True
+    return hide
+
+
+# data-command name -> what it does, given the app and the text after "name:" ("" when none)
+COMMANDS = {
+    "lang": App.set_lang,
+    "home": lambda app, _arg: app.go_home("home"),
+    "quit": lambda app, _arg: app.go_home("quit"),
+    "new": App.show_new_game,
+    "start": lambda app, _arg: app.start_from_form(),
+    "resume": App.resume,
+    "reveal": lambda app, _arg: app.reveal(),
+    "hint": lambda app, _arg: app.ask_hint(),
+    "undo": lambda app, _arg: app.undo() if app.session is not None else None,
+    "restart": lambda app, _arg: app.ask_restart(),
+    "restart-yes": lambda app, _arg: app.restart(),
+    "close-confirm": _hide("confirm"),
+    "skip-replay": lambda app, _arg: app.skip_replay(),
+    "cancel-preview": lambda app, _arg: preview.clear_selection(),
+    "toggle-preview": lambda app, _arg: app.toggle_preview(),
+    "speed": App.speed,
+    "again": lambda app, _arg: app.again(),
+    "follow-up": lambda app, _arg: app.follow_up(),
+    "export": lambda app, _arg: app.ask_export(),
+    "export-yes": lambda app, _arg: app.confirmed_export(),
+    "rules": lambda app, arg: app.show_rules(arg or None),
+    "dismiss-error": _hide("error"),
+    "dismiss-notice": _hide("notice"),
+    "export-raw": App.export_raw,
+    "tutorial": App.start_tutorial,
+    "tutorial-min": lambda app, _arg: app.tutorial_min(),
+    "tutorial-skip": lambda app, _arg: app.tutorial_skip(),
+    "tutorial-rules": lambda app, arg: app.show_rules(section=arg),
+}
+
+
+def news_open(first: int) -> bool:
+    """Whether the player opened the banner's "more" list of this same news: it stays open across redraws."""
+    banner = by_id("last-move")
+    more = banner.querySelector("details") if banner is not None else None
+    return not missing(more) and bool(more.open) and str(banner.dataset.first) == str(first)
 
 
 def start() -> App:

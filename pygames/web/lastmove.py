@@ -12,7 +12,6 @@ try:
 except ImportError:  # CPython (tests): the pure parts stay importable
     js = None
 
-from .render import by_id, el, missing
 
 SHOWN = 3  # banner lines shown at once; the rest of the others' turn waits behind a tap, so the decision stays in reach
 
@@ -82,46 +81,9 @@ def split(entries: list, shown: int = SHOWN) -> tuple[list, list]:
     return list(entries[:shown]), list(entries[shown:])
 
 
-def draw(banner, log_list, view: dict, first: int, cat, others: list | None = None) -> None:
-    """Mark the fresh lines of the log and repeat them in the banner above the board: the first few, then a
-    tap-to-open list of the rest (kept open across redraws that tell the same news). `others`, in hot-seat play:
-    the seats that played since the viewer's last action, named first, even when none of it is visible to them."""
-    entries = view["log"][first:]
-    items = log_list.children
-    for item in log_list.querySelectorAll("li.fresh"):  # a kept line that was news to the seat on screen before
-        item.classList.remove("fresh")
-    for i in range(first, items.length):
-        items.item(i).classList.add("fresh")
-    more = banner.querySelector("details")
-    opened = not missing(more) and bool(more.open) and banner.dataset.first == str(first)
-    banner.textContent = ""
-    banner.hidden = not entries and not others
-    banner.dataset.first = str(first)
-    if banner.hidden:
-        return
-    shown, rest = split(entries)
-    banner.appendChild(el("strong", None, head(cat, others or [], bool(entries)) + " "))
-    for key, args in shown:
-        banner.appendChild(el("span", {"class": "last-line"}, cat.t(key, **args) + " "))
-    if rest:
-        lines = [el("span", {"class": "last-line"}, cat.t(key, **args) + " ") for key, args in rest]
-        banner.appendChild(el("details", {"class": "last-more", "open": opened}, None,
-                              [el("summary", None, cat.t("game.last_more", n=len(rest))), *lines]))
-
-
 def head(cat, others: list, any_line: bool) -> str:
     """The banner's first words: "Last move:", or in hot-seat play who played since the viewer's last move."""
     if not others:
         return cat.t("game.last_move")
     names = cat.join([cat.seat_name(p) for p in others])
     return cat.t("game.since_yours" if any_line else "game.since_yours_unseen", players=names, n=len(others))
-
-
-def banner_node():
-    """The banner, created once after the status line."""
-    node = by_id("last-move")
-    if node is None:
-        node = el("div", {"id": "last-move", "class": "last-move", "data-testid": "last-move", "hidden": True})
-        status = by_id("status")
-        status.parentNode.insertBefore(node, status.nextSibling)
-    return node

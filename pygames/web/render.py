@@ -97,42 +97,25 @@ def action_button(action: str, label: str, extra_class: str = "") -> object:
     return el("button", {"type": "button", "data-action": action, "class": ("act " + extra_class).strip()}, label)
 
 
-_LOG_DRAWN: dict[str, tuple] = {}  # log element id -> (what its lines were translated with, the entries drawn)
-_LOG_TO_SCROLL: set[str] = set()
-_LOG_SCROLLER = None
+_TO_SCROLL: set[str] = set()
+_SCROLLER = None
 
 
-def log_items(target, entries: list, cat) -> None:
-    """Draw the log, scrolled to its newest line. After a move the log has only grown: append the new lines
-    rather than rebuild hundreds (a redraw must stay fast on a tablet); rebuild when anything else changed (an
-    undo, another game, a language switch, new seat names). The scroll waits for the next frame, so it never
-    forces a layout of the half-drawn page."""
-    global _LOG_SCROLLER
-    ident = target.id
-    signature = (cat.lang, tuple(cat.names), tuple(sorted(cat.computers)), cat.format_arg)
-    drawn = _LOG_DRAWN.get(ident)
-    kept = len(drawn[1]) if drawn is not None else 0
-    if (drawn is None or drawn[0] != signature or target.childElementCount != kept
-            or list(entries[:kept]) != drawn[1]):
-        clear(target)
-        kept = 0
-    for key, args in entries[kept:]:
-        target.appendChild(el("li", None, cat.t(key, **args)))
-    _LOG_DRAWN[ident] = (signature, list(entries))
-    if not ident:  # an element without an id cannot be found again: scroll now
-        target.scrollTop = target.scrollHeight
-        return
-    _LOG_TO_SCROLL.add(ident)
-    if _LOG_SCROLLER is None:
+def scroll_to_end(ident: str) -> None:
+    """Scroll a list (the log) to its newest line at the next frame, so it never forces a layout of the half-drawn
+    page."""
+    global _SCROLLER
+    _TO_SCROLL.add(ident)
+    if _SCROLLER is None:
         from pyodide.ffi import create_proxy
 
-        _LOG_SCROLLER = create_proxy(_scroll_logs)
-    js.requestAnimationFrame(_LOG_SCROLLER)
+        _SCROLLER = create_proxy(_scroll_lists)
+    js.requestAnimationFrame(_SCROLLER)
 
 
-def _scroll_logs(*_args) -> None:
-    while _LOG_TO_SCROLL:
-        node = js.document.getElementById(_LOG_TO_SCROLL.pop())
+def _scroll_lists(*_args) -> None:
+    while _TO_SCROLL:
+        node = js.document.getElementById(_TO_SCROLL.pop())
         if node is not None:
             node.scrollTop = node.scrollHeight
 

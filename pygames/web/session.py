@@ -153,6 +153,24 @@ class Session:
             return self.viewer  # keep the current human while they are still composing their choice
         return next((p for p in movers if self.seats[p].kind == HUMAN), None)
 
+    def choose_viewer(self) -> int | None:
+        """Whose screen the table shows next. While a computer must choose, the screen stays as it is; else the next
+        human (`next_human`) takes the screen, at once when nothing hidden lies between them and the seat on screen.
+        Returns the seat the pass-the-device cover must wait for (the viewer is then set by `reveal`), else None."""
+        if self.next_bot() is not None:
+            return None
+        human = self.next_human()
+        if human is None or human == self.viewer:
+            return None
+        if self.needs_cover(human):
+            return human
+        self.viewer = human
+        return None
+
+    def reveal(self, seat: int) -> None:
+        """The device reached `seat` behind the cover: its screen may now be shown."""
+        self.viewer = seat
+
     def _apply(self, seat: int, action: str) -> None:
         before = set(self.to_move())
         self.state = core.apply(self.game, self.state, seat, action)
@@ -201,6 +219,15 @@ class Session:
         if self.viewer is None:
             raise core.IllegalAction("core.err.not_your_turn", {"player": -1}, "no human seat on screen")
         self._apply(self.viewer, action)
+
+    def play(self, action: str, chained=None) -> None:
+        """One tap of the viewer: `action`, then the action the board joins to it (`chained(action)` ->
+        (next action, words) or None, Spyworld's claim that also submits) when that one is legal then.
+        Raises core.IllegalAction as `act` does; the first action stays played if only the second is refused."""
+        self.act(action)
+        then = chained(action) if chained is not None else None
+        if then and then[0] in self.legal_for_viewer():
+            self.act(then[0])
 
     def bot_step(self) -> tuple[int, str] | None:
         """Let one computer seat choose, from its own view only. Returns (seat, action) or None."""

@@ -21,7 +21,7 @@ import json
 
 import js
 
-from .render import by_id, el, missing
+from .render import missing
 from .session import EASY, HARD, search_job
 
 WORKER_NAME = "pygames-search"
@@ -58,9 +58,12 @@ async def _called(worker, method: str, text: str) -> str:
 
 
 class Thinker:
-    """One search worker for the app, and the request it is answering now."""
+    """One search worker for the app, the bot move and the hint it is searching, and what it found. It never draws:
+    `on_change()` says that what the screen shows of it changed (a thinking line, a hint), `on_error(text)` that a
+    search failed; the controller redraws from `thinking_seat` and `hint`."""
 
-    def __init__(self):
+    def __init__(self, on_change=lambda: None, on_error=lambda _text: None):
+        self.on_change, self.on_error = on_change, on_error
         self._worker = None                   # the worker's exported functions, once started
         self._loading = None                  # the start of the current worker (a future shared by requests)
         self._node = None                     # its <script> element, whose `xworker` is the Worker itself
@@ -175,7 +178,7 @@ class Thinker:
         js.window.pygamesSearchStats = json.dumps(self.stats)  # read by `build.py bench` only
         return answer
 
-    async def after_game(self, game, view: dict):
+    async def worker_after_game(self, game, view: dict):
         """The game's `ai.after_game` of an end-of-game view, from the worker (or here if it is down)."""
         try:
             text = await self._ask("after_game", json.dumps({"game": game.ID, "view": view}), AFTER_GAME_TIMEOUT_S)
@@ -187,71 +190,104 @@ class Thinker:
             return search.after_game_of(game)(view)
 
 
+    # ------------------------------------------------------------------ what the screen shows of it
+
+    def thinking_seat(self, viewer: int | None) -> int | None:
+        """The seat whose "is thinking…" line shows: the computer being searched, else the viewer while a hint is."""
+        if self.pending is not None:
+            return self.pending["seat"]
+        return viewer if self.hint_asked else None
+
+    def hint(self, session, legal: list[str]) -> str | None:
+        """The hint for the position on screen, if one was found for it; a hint for an older position is dropped."""
+        if self.hint_for is not None and self.hint_for != hint_key(session, legal):
+            self.hint_for = self.hint_action = None
+        return self.hint_action
+
+    # ------------------------------------------------------------------ the computer's move
+
+    def think(self, session, play) -> None:
+        """Search the next computer seat's move in the worker; `play(session, request, action) -> bool` plays it
+        when it comes back (False: the game moved on, nothing played)."""
+        if self.pending is not None and self.pending["ticket"] is session.state:
+            return  # already thinking about this very position
+        request = session.bot_request()
+        if request is None:
+            return
+        self.pending = request
+        self.on_change()
+        asyncio.ensure_future(self._think(session, request, play))
+
+    async def _think(self, session, request: dict, play) -> None:
+        try:
+            answer = await self.search(session.game, search_job(request))
+        except Exception as exc:
+            if self.pending is request:
+                self.pending = None
+            self.on_error(str(exc)[:300])
+            self.on_change()
+            return
+        if self.pending is request:
+            self.pending = None
+        if not play(session, request, answer["action"]):
+            self.on_change()  # not played: the thinking line goes (a played move redraws the table anyway)
+
+    # ------------------------------------------------------------------ hints
+
+    def ask_hint(self, session, wanted) -> None:
+        """Run the hard search on the human viewer's own view; the answer is kept for that position (`hint`)
+        if `wanted()` still holds when it comes (the same game, not behind the cover)."""
+        if session is None or session.viewer is None:
+            return
+        legal = session.legal_for_viewer()
+        if len(legal) < 2:
+            return
+        from pygames import core
+
+        request = {"game": session.game.ID, "seat": session.viewer, "level": HARD,
+                   "view": core.view(session.game, session.state, session.viewer), "legal": legal,
+                   "seed": session.bot_rng.next64()}
+        key = hint_key(session, legal)
+        self.hint_for, self.hint_action, self.hint_asked = key, None, True
+        self.on_change()
+        asyncio.ensure_future(self._hint(session, request, key, wanted))
+
+    async def _hint(self, session, request: dict, key: str, wanted) -> None:
+        try:
+            answer = await self.search(session.game, search_job(request))
+        finally:
+            self.hint_asked = False
+        if self.hint_for == key and wanted():
+            self.hint_action = answer["action"]
+        self.on_change()
+
+    # ------------------------------------------------------------------ the end screen
+
+    def after_game(self, game, state, view: dict, show) -> object:
+        """What the game works out after the end (`ai.after_game`, e.g. Spyworld's best routes) for the finished
+        `state`: in the worker, once per finished game. Returns the answer when known, else None, and `show(answer)`
+        is called when it comes."""
+        if self.after is not None and self.after[0] is state:
+            return self.after[1]  # None: asked already, shown when it comes
+        self.after = (state, None)
+        asyncio.ensure_future(self._after_game(game, state, view, show))
+        return None
+
+    async def _after_game(self, game, state, view: dict, show) -> None:
+        try:
+            answer = await self.worker_after_game(game, view)
+        except Exception as exc:
+            self.after = None
+            self.on_error(str(exc)[:300])
+            return
+        self.after = (state, answer)
+        show(answer)
+
+
 def searched(session) -> bool:
     """True when the next computer seat plays a searched level (normal, hard), not the instant heuristic."""
     seat = session.next_bot()
     return seat is not None and session.seats[seat].level != EASY
-
-
-def bot_turn(app) -> None:
-    """Ask the worker for the next computer seat's move; play it when it comes back if still relevant."""
-    session, thinker = app.session, app.thinker
-    if thinker.pending is not None and thinker.pending["ticket"] is session.state:
-        return  # already thinking about this very position
-    request = session.bot_request()
-    if request is None:
-        return
-    thinker.pending = request
-    show_thinking(app, request["seat"])
-    asyncio.ensure_future(_play_when_ready(app, session, request))
-
-
-async def _play_when_ready(app, session, request: dict) -> None:
-    try:
-        answer = await app.thinker.search(session.game, search_job(request))
-    except Exception as exc:
-        app.show_error(app.cat.t("app.error", message=str(exc)[:300]))
-        return
-    finally:
-        if app.thinker.pending is request:
-            app.thinker.pending = None
-            show_thinking(app, _hint_seat(app))
-    if app.session is session and session.bot_answer(request, answer["action"]):
-        await played_then_drawn(app, session)
-
-
-async def played_then_drawn(app, session) -> None:
-    """A computer's move is saved in this task and drawn in the next one: on a busy two-core tablet each task of
-    the main thread is stretched several times over, so the page stays responsive only if no single task does
-    both. The redraw is skipped if anything else has moved the game on meanwhile (that change drew it)."""
-    played = session.state
-    app.autosave()
-    await asyncio.sleep(0)  # a new task of the event loop: a click waiting since the answer came goes first
-    if app.session is session and session.state is played and app.screen == "game":
-        app.refresh()
-
-
-def show_thinking(app, seat: int | None) -> None:
-    """The visible "NAME is thinking…" line, first in the action bar: the bar sticks to the bottom of the
-    screen, so the line is in sight however far the board is scrolled. Gone when nobody thinks."""
-    node = by_id("thinking")
-    if seat is None:
-        if not missing(node):
-            node.remove()
-        return
-    if missing(node):
-        node = el("p", {"id": "thinking", "class": "thinking", "data-testid": "thinking", "role": "status"})
-        bar = by_id("actions")
-        bar.insertBefore(node, bar.firstChild)
-    node.textContent = app.cat.t("game.thinking", player=app.cat.seat_name(seat))
-
-
-def _hint_seat(app) -> int | None:
-    """The viewer while a hint search is under way (its "thinking…" line), else None."""
-    return app.session.viewer if app.thinker.hint_asked and app.session is not None else None
-
-
-# ---------------------------------------------------------------------------------------------------- hints
 
 
 def hint_key(session, legal: list[str]) -> str:
@@ -261,108 +297,3 @@ def hint_key(session, legal: list[str]) -> str:
     the viewer's own view could not see anyway."""
     moves = sum(1 for step in session.state["history"] if step[0] == session.viewer)
     return json.dumps([session.viewer, moves, legal])
-
-
-def on_draw(app, legal: list[str]) -> None:
-    """After the table is drawn (the action bar is new): a hint for an older position is gone, a hint for this
-    one is shown again, the hint button is offered for a real choice, and the thinking line is back."""
-    thinker = app.thinker
-    if thinker.hint_for is not None and thinker.hint_for != hint_key(app.session, legal):
-        thinker.hint_for = thinker.hint_action = None
-    if len(legal) >= 2:
-        hint_button(app)
-    if thinker.hint_action is not None:
-        mark_hint(app, thinker.hint_action)
-    show_thinking(app, thinker.pending["seat"] if thinker.pending is not None else _hint_seat(app))
-
-
-def hint_button(app) -> None:
-    """Offer "What would the computer play?" to a human seat with a real choice to make."""
-    by_id("actions").appendChild(el("button", {"type": "button", "data-command": "hint", "class": "quiet hint",
-                                               "data-testid": "hint"}, app.cat.t("game.hint")))
-
-
-def ask_hint(app) -> None:
-    """Run the hard search on the human viewer's own view; show its move on the board without playing it."""
-    session = app.session
-    if session is None or session.viewer is None:
-        return
-    legal = session.legal_for_viewer()
-    if len(legal) < 2:
-        return
-    from pygames import core
-
-    request = {"game": session.game.ID, "seat": session.viewer, "level": HARD,
-               "view": core.view(session.game, session.state, session.viewer), "legal": legal,
-               "seed": session.bot_rng.next64()}
-    key = hint_key(session, legal)
-    app.thinker.hint_for, app.thinker.hint_action, app.thinker.hint_asked = key, None, True
-    show_thinking(app, session.viewer)
-    asyncio.ensure_future(_show_hint(app, session, request, key))
-
-
-async def _show_hint(app, session, request: dict, key: str) -> None:
-    thinker = app.thinker
-    try:
-        answer = await thinker.search(session.game, search_job(request))
-    finally:
-        show_thinking(app, thinker.pending["seat"] if thinker.pending is not None else None)
-        thinker.hint_asked = False
-    if app.session is not session or thinker.hint_for != key or app.covered_for is not None:
-        return  # the viewer's position changed (or the device was passed): the hint is stale
-    thinker.hint_action = answer["action"]
-    mark_hint(app, answer["action"])
-
-
-def mark_hint(app, action: str) -> None:
-    """Highlight the hinted action's control (board or action bar) and say it in words in the action bar."""
-    for node in js.document.querySelectorAll("[data-hint]"):
-        node.removeAttribute("data-hint")
-    target = js.document.querySelector(f'[data-action="{js.CSS.escape(action)}"]')
-    if not missing(target):
-        target.setAttribute("data-hint", "true")
-    node = by_id("hint-line")
-    if missing(node):  # in the action bar, by the hint button and the moves
-        node = el("p", {"id": "hint-line", "class": "thinking", "data-testid": "hint-line", "role": "status"})
-        by_id("actions").appendChild(node)
-    node.setAttribute("data-hint-action", action)
-    node.textContent = app.cat.t("game.hint_says", action=app.action_label(app.session.view(), action))
-
-
-# ---------------------------------------------------------------------------------------------------- the end screen
-
-
-def after_game(app, view: dict, module) -> None:
-    """Fill the end screen's placeholder (`[data-after-game]`, drawn by the board's `render_over`) with what the
-    game works out after the end (`ai.after_game`, e.g. Spyworld's best routes): in the worker, once per finished
-    game; a redraw of the end screen (another language) draws the answer again without asking twice."""
-    session, thinker = app.session, app.thinker
-    if thinker.after is not None and thinker.after[0] is session.state:
-        if thinker.after[1] is not None:
-            _draw_after_game(app, view, module, thinker.after[1])
-        return  # asked already: drawn when it comes
-    thinker.after = (session.state, None)
-    asyncio.ensure_future(_after_game(app, session, view, module))
-
-
-async def _after_game(app, session, view: dict, module) -> None:
-    try:
-        answer = await app.thinker.after_game(session.game, view)
-    except Exception as exc:
-        app.thinker.after = None
-        app.show_error(app.cat.t("app.error", message=str(exc)[:300]))
-        return
-    app.thinker.after = (session.state, answer)
-    if app.session is session and app.screen == "gameover":
-        _draw_after_game(app, view, module, answer)
-
-
-def _draw_after_game(app, view: dict, module, answer) -> None:
-    from . import vdom
-
-    slot = js.document.querySelector("[data-after-game]")
-    if missing(slot):
-        return
-    built = vdom.fragment()
-    module.render_after_game(built, view, answer, app.cat)
-    slot.replaceWith(vdom.realize(built))

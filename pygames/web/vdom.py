@@ -254,6 +254,13 @@ class Static:
         self.key, self.real = _clean(key), real
 
 
+class Keep:
+    """An element of the page that a patch keeps as it stands, whatever it holds (the page's own menu in the game
+    screen): the patch passes over the element at its place."""
+
+    __slots__ = ()
+
+
 _STATICS: dict[str, object] = {}
 STATIC_KEEP = 8  # a few grounds (tile layouts, orientations, languages) and the defs of the four games
 
@@ -314,13 +321,16 @@ def program(node: Node) -> tuple[str, list]:
     """The tree as static/table.js's `build` reads it, and the real DOM nodes it refers to (`F<i>` tokens):
     `E<tag>`/`S<tag>`/`D` open an HTML element, an SVG element or a fragment, then one `A` token of attributes
     (name US value US ...); `T<text>` is a text node; `K<i>:<key>` a static part (kept, or a clone of the i-th
-    real node); `/` closes the element."""
+    real node); `=` keeps the page's element standing there; `/` closes the element."""
     tokens: list[str] = []
     foreign: list = []
 
     def walk(n) -> None:
         if isinstance(n, str):
             tokens.append("T" + _clean(n))
+            return
+        if isinstance(n, Keep):
+            tokens.append("=")
             return
         if isinstance(n, Static):
             tokens.append(f"K{len(foreign)}:{n.key}")

@@ -9,22 +9,23 @@ from conftest import NEXT, AppPage
 
 pytestmark = pytest.mark.browser
 
-# Record every board patch the app makes (the program and copies of the real nodes handed beside it).
+# Record every patch of the game screen the app makes (the program and copies of the real nodes handed beside it):
+# the board is patched as part of the one tree of `#game` (pygames/web/table.py).
 RECORD = """(() => {
   let helper;
   window.__patches = [];
   Object.defineProperty(window, "pygamesTable", {configurable: true, get: () => helper, set: value => {
     const patch = value.patch;
     value.patch = (target, program, ...foreign) => {
-      if (target.id === "board") window.__patches.push({program, foreign: foreign.map(n => n.cloneNode(true))});
+      if (target.id === "game") window.__patches.push({program, foreign: foreign.map(n => n.cloneNode(true))});
       return patch(target, program, ...foreign);
     };
     helper = value;
   }});
 })()"""
-# For each recorded redraw after the first: patch a copy of the previous board into the next one, build the next
-# one fresh, and compare (isEqualNode: same tree, same attributes in any order, same text); count the elements the
-# patch kept.
+# For each recorded redraw after the first: patch a copy of the previous screen into the next one, build the next
+# one fresh, and compare their boards (isEqualNode: same tree, same attributes in any order, same text); count the
+# board's elements the patch kept.
 CHECK = """() => {
   const t = window.pygamesTable, out = [];
   const copy = p => p.foreign.map(n => n.cloneNode(true));
@@ -35,12 +36,12 @@ CHECK = """() => {
   };
   const list = window.__patches;
   for (let i = 1; i < list.length; i++) {
-    const board = fresh(list[i - 1]);
-    const before = new Set(board.querySelectorAll("*"));
-    t.patch(board, list[i].program, ...copy(list[i]));
-    const after = [...board.querySelectorAll("*")];
-    out.push({same: board.isEqualNode(fresh(list[i])), kept: after.filter(n => before.has(n)).length,
-              total: after.length});
+    const screen = fresh(list[i - 1]);
+    const before = new Set(screen.querySelectorAll("#board *"));
+    t.patch(screen, list[i].program, ...copy(list[i]));
+    const board = screen.querySelector("#board"), after = [...board.querySelectorAll("*")];
+    out.push({same: board.isEqualNode(fresh(list[i]).querySelector("#board")),
+              kept: after.filter(n => before.has(n)).length, total: after.length});
   }
   return out;
 }"""

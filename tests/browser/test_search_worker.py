@@ -157,6 +157,7 @@ def test_a_computer_move_is_saved_in_one_task_and_drawn_in_the_next(app):
     app.reset_storage()
     page.add_init_script("""(() => {
         const write = Storage.prototype.setItem, append = Node.prototype.appendChild;
+        const insert = Node.prototype.insertBefore;  // the patch of the table adds a new log line with it
         let saved = null;
         window.__drawn = [];
         Storage.prototype.setItem = function (key, value) {
@@ -168,6 +169,10 @@ def test_a_computer_move_is_saved_in_one_task_and_drawn_in_the_next(app):
         Node.prototype.appendChild = function (child) {
             if (this.id === 'log') window.__drawn.push(saved);
             return append.call(this, child);
+        };
+        Node.prototype.insertBefore = function (child, before) {
+            if (this.id === 'log') window.__drawn.push(saved);
+            return insert.call(this, child, before);
         };
         const rect = Element.prototype.getBoundingClientRect;
         window.__statusRects = 0;  // reach.py measures the status line when it looks for a decision to show

@@ -3,7 +3,6 @@ the way the app does (`pygames/web/tutorial_ui.py`), and read what happened from
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 
 from pygames.core import registry
@@ -46,17 +45,15 @@ def start(game_id: str) -> tuple[Session, tutorial.Runner]:
 def chained(game_id: str):
     """The board's `chained(action)` hook, or None: the app plays the returned action right after a tap that
     joins two steps (Spyworld: a claim also submits), so the guided game does the same here."""
-    board = importlib.import_module(f"pygames.web.boards.{game_id}")
-    return getattr(board, "chained", None)
+    from pygames.core import registry
+    from pygames.web.boards import board_of
+
+    return board_of(registry.LazyGames()[game_id]).chained
 
 
 def act(session: Session, game_id: str, action: str) -> None:
     """One tap: the action, then the action the board joins to it when it is legal (as `app.play` does)."""
-    session.act(action)
-    chain = chained(game_id)
-    then = chain(action) if chain is not None else None
-    if then and then[0] in session.legal_for_viewer():
-        session.act(then[0])
+    session.play(action, chained(game_id))
 
 
 def varied(session: Session, legal: list[str]) -> str:

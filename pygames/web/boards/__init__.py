@@ -1,18 +1,24 @@
 """Game-specific board renderers, one module per game: ``pygames.web.boards.<game id>``.
 
-Contract (the shell in ``pygames.web.app`` calls it after every change, with the cover already handled):
+Contract: a board module's names, read once per game into a ``Board`` (``board_of(game)``, as
+``core.search.hooks_of`` reads a game's ``ai``); the screen (``pygames.web.table``) and the controller call its fields,
+never the module. A game without a board module gets the generic board (its ``board_lines`` as paragraphs).
 
     render(board, view, legal, cat) -> set[str]
 
 - ``board``: a ``pygames.web.vdom`` fragment to fill with ``vdom.el``/``svg`` trees and clones of the Jinja2-prebuilt
   ``<template id="<game>-...">`` fragments of ``templates/<game>/fragments.html.j2`` (``kit.clone``, ``kit.card``);
-  the shell patches the page's ``#board`` with it in one call (only what changed is touched). Parts that never change
-  (symbol defs, a map's ground) are ``vdom.static`` parts, kept in the page between redraws.
+  ``table.table`` puts it in the game screen's one tree, which the shell patches into the page in one call (only
+  what changed is touched), after the hint and the guided game's marks are set on its nodes. Parts that never change
+  (symbol defs, a map's ground) are ``vdom.static`` parts, kept in the page between redraws. A renderer reads no
+  DOM, storage nor ``js``: a board is drawn in CPython too (tests/test_table_model.py).
 - ``view``: ``core.view(game, state, viewer)`` — the only game data a renderer may read (never the state).
 - ``legal``: the viewer's legal actions (empty when it is not a human's turn on this screen).
 - ``cat``: the ``i18n.Catalogue`` (``cat.t(key, **args)``, ``cat.seat_name(seat)``, ``cat.lang``).
 - Returns the actions it placed on the board as ``<button data-action="...">`` (highlighted legal targets);
-  the shell shows every other legal action as a labelled button in the action bar, so nothing is ever lost.
+  the table shows every other legal action as a labelled button in the action bar, so nothing is ever lost.
+
+The optional names below are ``Board`` fields too, None (or the default) when a module lacks them.
 
 Optional: ``render_over(container, view, result, cat)`` adds the game's own part of the end screen (the shell has
 already drawn the score table and chart); ``view`` is the spectator's view of the final state.
@@ -41,3 +47,61 @@ game's rules: a board reads its game's data, views and labels only (tests/test_i
 Text goes in with textContent only. Every colour also carries a symbol or a label (colour-blind safe).
 Rules pages are ``<template id="rules-<game>-<lang>">`` in the same fragments file; the Rules menu shows them.
 """
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import vdom
+
+
+@dataclass(frozen=True)
+class Board:
+    """One game's board contract (module docstring), read once: every optional hook is None when absent."""
+
+    game_id: str
+    render: Callable  # (board fragment, view, legal, cat) -> set of the actions placed on the board
+    render_over: Callable | None = None  # (container, final view, result, cat): the game's part of the end screen
+    render_after_game: Callable | None = None  # (container, final view, after_game answer, cat)
+    format_arg: Callable | None = None  # (name, value, cat) -> str | None: the game's own values in words
+    chained: Callable | None = None  # (action) -> (next action, words key) | None: two steps in one tap
+    points_chart: bool = True  # the end screen's chart: only where the scoring categories are points
+    device_key: str | None = None  # what this device keeps for the game (localStorage key), handed in view["device"]
+    device_update: Callable | None = None  # (final view, device) -> (device, changed)
+
+    def chain(self, action: str) -> tuple[str, str] | None:
+        """(the action one tap also plays, the words it adds to the label), or None."""
+        return self.chained(action) if self.chained is not None else None
+
+
+_BOARDS: dict[str, Board] = {}
+
+
+def board_of(game) -> Board:
+    """The game's board (``pygames.web.boards.<game id>``), or the generic board of its ``board_lines``."""
+    if game.ID not in _BOARDS:
+        try:
+            module = importlib.import_module(f"{__name__}.{game.ID}")
+        except ImportError:
+            module = None
+        if module is None:
+            _BOARDS[game.ID] = Board(game.ID, generic_render(game))
+        else:
+            _BOARDS[game.ID] = Board(
+                game.ID, module.render, getattr(module, "render_over", None),
+                getattr(module, "render_after_game", None), getattr(module, "format_arg", None),
+                getattr(module, "chained", None), bool(getattr(module, "POINTS_CHART", True)),
+                getattr(module, "DEVICE_KEY", None), getattr(module, "device_update", None))
+    return _BOARDS[game.ID]
+
+
+def generic_render(game) -> Callable:
+    """A board for a game without a board module: its ``board_lines(view)`` as paragraphs, no target."""
+    def render(board, view: dict, legal: list, cat) -> set:
+        lines = getattr(game, "board_lines", None)
+        for key, args in (lines(view) if lines else []):
+            board.appendChild(vdom.el("p", {"class": "board-line"}, cat.t(key, **args)))
+        return set()
+    return render

@@ -1,0 +1,77 @@
+"""The end screen (`#gameover`): who won, the score table and chart, the game's words on its result, the match, the
+game's own part (its board's `render_over`), the final board, the final log and a guided game's close. Drawn from
+the result and the spectator's final view only."""
+
+from __future__ import annotations
+
+import js
+
+from . import kit, match_view, render, table, tutorial_ui, vdom
+from .kit import describe
+from .render import by_id, clear, el, missing
+
+
+def winners_text(cat, result: dict) -> str:
+    winners = [cat.seat_name(w) for w in result["winners"]]
+    text = cat.t("over.nobody") if not winners else cat.t(
+        "over.winner" if len(winners) == 1 else "over.winners", players=cat.join(winners))
+    if result.get("tied"):  # a tie that is not a shared win (SPY-6.11): name the tied players
+        text = cat.t("over.tied", players=cat.join([cat.seat_name(p) for p in result["tied"]]))
+    if result.get("tiebreak"):
+        text += " " + cat.t(result["tiebreak"])
+    return text
+
+
+def draw(cat, session, board, final_view: dict, after_game) -> None:
+    """Fill the end screen; `after_game(final_view)` asks for what the game works out after the end, when its
+    board draws that (`render_after_game`, into the `[data-after-game]` placeholder of its `render_over`)."""
+    result = session.result()
+    game_id = session.game.ID
+    render.score_table(by_id("score-table"), result, cat, game_id)
+    if board.points_chart:  # a chart only where the categories are points
+        render.score_chart(by_id("score-chart"), result, cat, game_id)
+    else:
+        clear(by_id("score-chart"))
+    by_id("winners").textContent = winners_text(cat, result)
+    extra = by_id("gameover-extra")
+    clear(extra)
+    match_box = match_view.panel(cat, session, result)  # match score, tie-break or next game (match.py)
+    if match_box is not None:
+        extra.appendChild(match_box)
+    extra.appendChild(el("ul", {"class": "outcome", "data-testid": "outcome"}, None, [
+        el("li", None, cat.t(key, **args)) for key, args in kit.outcome_lines(session.game, result)]))
+    if board.render_over is not None:
+        built = vdom.fragment()
+        board.render_over(built, final_view, result, cat)
+        extra.appendChild(vdom.realize(built))
+        if board.render_after_game is not None:  # worked out in the search worker, drawn when it comes
+            after_game(final_view)
+    final_board(extra, board, final_view, cat)
+    vdom.patch(by_id("final-log"), table.log_fragment(final_view["log"], cat))
+    render.scroll_to_end("final-log")
+    done = tutorial_ui.done_box(session, cat)
+    if done is not None:
+        extra.insertBefore(done, extra.firstChild)
+
+
+def final_board(container, board, final_view: dict, cat) -> None:
+    """The final board under the result: the same renderer, handed the end-of-game view and no action."""
+    node = el("div", {"class": "board final-board", "data-testid": "final-board"})
+    container.appendChild(el("section", {"class": "final-board-box"}, None, [
+        el("h3", None, cat.t("over.board")), node]))
+    try:
+        built = vdom.fragment()
+        board.render(built, final_view, [], cat)
+        vdom.patch(node, built)
+    except Exception as exc:  # the result stays readable even if a renderer cannot draw the spectator's view
+        js.console.error("final board: " + describe(exc))
+        node.appendChild(el("p", None, cat.t("over.no_board")))
+
+
+def fill_after_game(board, final_view: dict, answer, cat) -> None:
+    """Replace the placeholder with the board's drawing of the answer (gone: nothing to fill)."""
+    slot = js.document.querySelector("[data-after-game]")
+    if not missing(slot):
+        built = vdom.fragment()
+        board.render_after_game(built, final_view, answer, cat)
+        slot.replaceWith(vdom.realize(built))

@@ -1,0 +1,296 @@
+"""The game screen as one pure function: `table(model, cat)` returns the one vdom tree of `#game`'s content (title,
+status line, last-move banner, guide, board, players, log, action bar), with the hint and the guided game's marks
+already set on its nodes; the controller patches the page with it once (`vdom.patch`).
+
+`Model` holds only what the seat on screen may see: its view (with what this device keeps, `view["device"]`), its
+legal actions, seat names and kinds, and the screen's own state (thinking seat, hint, guide, news). No session,
+no state, no storage, no DOM: a screen can be drawn from a view and legal actions that came from anywhere, and
+tested in CPython. The catalogue is an argument, not a field: it is this device's language and words (with the
+seats' default names), not something the table decides, and the same model draws in French or in English.
+The game's own code (its `status` and `action_label` words, its board renderer) is found from `game_id`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pygames.core import registry
+
+from . import lastmove, match_view, vdom
+from .boards import board_of
+from .vdom import el
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class Guide:
+    """The guided first game's panel and marks (pygames/web/tutorial.py decides them from the game's history)."""
+
+    game_id: str
+    texts: tuple[str, ...]  # catalogue keys of the panel's paragraphs
+    section: str = ""  # the rules section its link opens ("" for none)
+    step: int | None = None  # the scripted step on screen (0-based), None between steps
+    total: int = 0  # the script's number of steps
+    target: str | None = None  # the one action to play now: every other control is disabled
+    minimised: bool = False
+    docked: bool = False  # at the top of the side column (a landscape table), else under the status line
+
+
+@dataclass(frozen=True)
+class Model:
+    """Everything the game screen shows, for the seat on screen only."""
+
+    game_id: str
+    view: dict | None  # core.view for `viewer` (+ "device"); None behind the pass-the-device cover
+    legal: tuple[str, ...] = ()
+    viewer: int | None = None
+    names: tuple[str, ...] = ()  # the seats' names ("" for the catalogue's default name)
+    kinds: tuple[str, ...] = ()  # "human" or a computer level, per seat
+    match: object = None  # the match this game belongs to (match.Match), for the title
+    thinking: int | None = None  # the seat whose "is thinking…" line shows
+    hint: str | None = None  # the hint's action, outlined and named
+    guide: Guide | None = None
+    first_fresh: int = 0  # the first line of the viewer's log that is news to them
+    others: tuple[int, ...] | None = None  # hot-seat: who played since the viewer's own last action
+    news_open: bool = False  # the banner's "more" list was opened for this same news
+    can_undo: bool = False
+    preview_on: bool = False
+
+
+def table(model: Model, cat) -> vdom.Node:
+    """The game screen's one tree: the children of `#game` (its menu is the page's, kept as it stands)."""
+    game = registry.load(model.game_id)
+    shown = model.view is not None
+    legal = list(model.legal) if shown else []
+    board = vdom.fragment()
+    placed = board_of(game).render(board, model.view, legal, cat) if shown else set()
+    bar = action_bar(model, game, cat, [a for a in legal if a not in placed]) if shown else []
+    guide = model.guide if shown else None
+    screen = vdom.fragment()
+    screen.append(
+        el("div", {"class": "gamebar"}, None, [
+            el("h2", {"id": "game-title"}, cat.t(f"home.game.{model.game_id}") + match_view.title(cat, model.match)),
+            vdom.Keep()]),  # the menu: the page's own buttons (translated with the page), mirrored by the controller
+        el("p", {"id": "status", "class": "status", "data-testid": "status", "role": "status", "aria-live": "polite"},
+           status_text(model, game, cat) if shown else ""),
+        guide_panel(guide, cat) if guide is not None and not guide.docked else slot(),
+        banner(model, cat) if shown else el("div", {"id": "last-move", "class": "last-move",
+                                                     "data-testid": "last-move", "hidden": True}),
+        el("div", {"class": "table"}, None, [
+            el("div", {"id": "board", "class": "board", "data-testid": "board"}, None, board.kids),
+            el("aside", {"class": "side"}, None, [
+                guide_panel(guide, cat) if guide is not None and guide.docked else slot(),
+                el("section", {"aria-labelledby": "scores-title"}, None, [
+                    el("h3", {"id": "scores-title", "data-i18n": "game.players"}, cat.t("game.players")),
+                    el("ul", {"id": "scores", "class": "scores"}, None, players(model, cat) if shown else [])]),
+                el("section", {"aria-labelledby": "log-title"}, None, [
+                    el("h3", {"id": "log-title", "data-i18n": "game.log"}, cat.t("game.log")),
+                    el("ol", {"id": "log", "class": "log", "data-testid": "log", "tabindex": 0,
+                              "aria-labelledby": "log-title"}, None, log_items(model, cat) if shown else [])]),
+            ]),
+        ]),
+        el("div", {"id": "actions", "class": "actions", "data-testid": "actions", "role": "group",
+                   "aria-label": "Actions"}, None, bar),
+    )
+    if shown and model.hint is not None:
+        mark_hint(screen, model.hint)
+    if guide is not None and guide.target is not None:
+        mark_target(screen, guide.target)
+    return screen
+
+
+def slot() -> vdom.Node:
+    """Where the guide goes when there is none: an empty section of the same tag, so the parts after it are kept."""
+    return el("section", {"hidden": True})
+
+
+# ---------------------------------------------------------------------------------------------------- parts
+
+
+def status_text(model: Model, game, cat) -> str:
+    view, viewer = model.view, model.viewer
+    status = getattr(game, "status", None)
+    if viewer is not None and viewer in view["to_move"] and status is not None:
+        key, args = status(view)
+    elif viewer is not None and viewer in view["to_move"]:
+        key, args = "core.status.turn", {"player": viewer}
+    elif len(view["to_move"]) > 1:
+        key, args = "core.status.simultaneous", {"players": [cat.seat_name(p) for p in view["to_move"]]}
+    elif view["to_move"]:
+        key, args = "core.status.wait", {"player": view["to_move"][0]}
+    else:
+        key, args = "core.status.over", {}
+    return cat.t(key, **args)
+
+
+def action_label(game, view: dict, action: str, cat) -> str:
+    """An action in words (the game's `action_label`), with the words of the step the board joins to it."""
+    labeler = getattr(game, "action_label", None)
+    if labeler is None:
+        return action
+    key, args = labeler(view, action)
+    then = board_of(game).chain(action)
+    return cat.t(key, **args) + (" " + cat.t(then[1]) if then else "")
+
+
+def action_bar(model: Model, game, cat, leftover: list[str]) -> list:
+    """The thinking line, every legal action the board did not place, the hint button and the hint's words."""
+    bar = []
+    if model.thinking is not None:
+        bar.append(el("p", {"id": "thinking", "class": "thinking", "data-testid": "thinking", "role": "status"},
+                      cat.t("game.thinking", player=cat.seat_name(model.thinking))))
+    for action in leftover:
+        bar.append(el("button", {"type": "button", "data-action": action, "class": "act"},
+                      action_label(game, model.view, action, cat)))
+    if len(model.legal) >= 2:  # "What would the computer play?" for a real choice
+        bar.append(el("button", {"type": "button", "data-command": "hint", "class": "quiet hint",
+                                 "data-testid": "hint"}, cat.t("game.hint")))
+    if model.hint is not None:
+        bar.append(el("p", {"id": "hint-line", "class": "thinking", "data-testid": "hint-line", "role": "status",
+                            "data-hint-action": model.hint},
+                      cat.t("game.hint_says", action=action_label(game, model.view, model.hint, cat))))
+    return bar
+
+
+def players(model: Model, cat) -> list:
+    moving = model.view["to_move"]
+    items = []
+    for seat, kind in enumerate(model.kinds):
+        tags = [cat.t("game.human" if kind == HUMAN else "game.computer")]
+        if seat == model.viewer:
+            tags.append(cat.t("game.you"))
+        if seat in moving:
+            tags.append(cat.t("game.to_move"))
+        items.append(el("li", {"data-player": seat, "class": "moving" if seat in moving else None}, None, [
+            el("strong", None, cat.seat_name(seat)), el("span", None, " — " + ", ".join(tags))]))
+    return items
+
+
+_LOG_TEXTS: list = [None, [], []]  # (what the lines were worded with, the entries, their words): a long log's
+# lines are worded once, not at every redraw (a pure cache: the same entries and words give the same text)
+
+
+def log_texts(entries: list, cat) -> list[str]:
+    signature = (cat.lang, tuple(cat.names), tuple(sorted(cat.computers)), cat.format_arg)
+    known, kept, texts = _LOG_TEXTS
+    n = len(kept)
+    if known != signature or len(entries) < n or entries[:n] != kept:
+        kept, texts = [], []
+    texts = texts + [cat.t(key, **args) for key, args in entries[len(kept):]]
+    _LOG_TEXTS[:] = [signature, list(entries), texts]
+    return texts
+
+
+def log_fragment(entries: list, cat) -> vdom.Node:
+    """A log's lines as a fragment (the end screen's log)."""
+    frag = vdom.fragment()
+    frag.append(*[el("li", None, text) for text in log_texts(entries, cat)])
+    return frag
+
+
+def log_items(model: Model, cat) -> list:
+    """The viewer's log, its lines that are news to the viewer marked `fresh`."""
+    first = model.first_fresh
+    return [el("li", {"class": "fresh"} if i >= first else None, text)
+            for i, text in enumerate(log_texts(model.view["log"], cat))]
+
+
+def banner(model: Model, cat) -> vdom.Node:
+    """The last-move banner (lastmove.py): the fresh lines, the first few at once, the rest behind a tap; in
+    hot-seat play it first names who played since the viewer's last action."""
+    entries = model.view["log"][model.first_fresh:]
+    others = list(model.others or [])
+    hidden = not entries and not others
+    node = el("div", {"id": "last-move", "class": "last-move", "data-testid": "last-move", "hidden": hidden,
+                      "data-first": model.first_fresh})
+    if hidden:
+        return node
+    shown, rest = lastmove.split(entries)
+    node.appendChild(el("strong", None, lastmove.head(cat, others, bool(entries)) + " "))
+    for key, args in shown:
+        node.appendChild(el("span", {"class": "last-line"}, cat.t(key, **args) + " "))
+    if rest:
+        lines = [el("span", {"class": "last-line"}, cat.t(key, **args) + " ") for key, args in rest]
+        node.appendChild(el("details", {"class": "last-more", "open": model.news_open}, None,
+                            [el("summary", None, cat.t("game.last_more", n=len(rest))), *lines]))
+    return node
+
+
+def guide_panel(guide: Guide, cat) -> vdom.Node:
+    """The guide `[data-testid=tutorial]`: title (and step), Minimise, Skip, then its words and rules link."""
+    title = cat.t("tut.title", game=cat.t(f"home.game.{guide.game_id}"))
+    if guide.step is not None:
+        title += " — " + cat.t("tut.step", n=guide.step + 1, total=guide.total)
+    small = guide.minimised
+    panel = el("section", {"id": "tutorial-panel",
+                           "class": "tutorial" + (" minimised" if small else "") + (" docked" if guide.docked else ""),
+                           "data-testid": "tutorial", "aria-labelledby": "tutorial-title"}, None, [
+        el("div", {"class": "tutorial-head"}, None, [
+            el("h3", {"id": "tutorial-title"}, title),
+            el("button", {"type": "button", "data-command": "tutorial-min",
+                          "aria-expanded": "false" if small else "true", "class": "quiet"},
+               cat.t("tut.expand" if small else "tut.minimise")),
+            el("button", {"type": "button", "data-command": "tutorial-skip", "class": "quiet"}, cat.t("tut.skip")),
+        ])])
+    if small:
+        return panel
+    body = el("div", {"class": "tutorial-body", "role": "status", "aria-live": "polite"}, None, [
+        el("p", {"data-tutorial-text": key}, cat.t(key)) for key in guide.texts])
+    if guide.section:
+        body.appendChild(el("button", {"type": "button", "class": "linkish",
+                                       "data-command": f"tutorial-rules:{guide.section}"}, cat.t("tut.rules")))
+    panel.appendChild(body)
+    return panel
+
+
+# ---------------------------------------------------------------------------------------------------- marks
+
+
+def controls(root: vdom.Node, path: tuple = ()):
+    """(node, its ancestors) for every `[data-action]` control of the tree, in document order."""
+    for kid in root.kids:
+        if isinstance(kid, vdom.Node):
+            if "data-action" in kid.attrs:
+                yield kid, path
+            yield from controls(kid, (*path, kid))
+
+
+def mark_hint(root: vdom.Node, action: str) -> None:
+    """The hinted action's first control (on the board, else in the action bar) is outlined."""
+    for node, _path in controls(root):
+        if node.attrs["data-action"] == action:
+            node.attrs["data-hint"] = "true"
+            return
+
+
+def mark_target(root: vdom.Node, action: str) -> None:
+    """A scripted step: its target is marked and enabled, every other game control disabled; a target listed in
+    a popover also marks the control that opens it (`data-tutorial-opener`)."""
+    popovers = []
+    for node, path in controls(root):
+        if node.attrs["data-action"] == action:
+            node.attrs["data-tutorial-target"] = ""
+            node.attrs.pop("disabled", None)
+            if not popovers:  # the first target's innermost popover
+                popovers = [None, *[a.attrs.get("id") for a in path if "popover" in a.attrs]]
+        else:
+            node.attrs["disabled"] = ""
+    if len(popovers) > 1:
+        for opener in openers(root, popovers[-1]):
+            opener.attrs["data-tutorial-opener"] = ""
+
+
+def openers(root: vdom.Node, popover_id: str | None) -> list:
+    if popover_id is None:
+        return []
+    found = []
+
+    def walk(node: vdom.Node) -> None:
+        for kid in node.kids:
+            if isinstance(kid, vdom.Node):
+                if kid.attrs.get("popovertarget") == popover_id:
+                    found.append(kid)
+                walk(kid)
+    walk(root)
+    return found[:1]

@@ -1,0 +1,222 @@
+"""The game screen as a pure function (pygames/web/table.py), in CPython: one tree per model, for every game, with
+its status line, every legal action in reach, the hint, the thinking line and the guided game's marks set on the
+nodes before any patch. The boards' prebuilt fragments are read from the built page."""
+
+import ast
+import html.parser
+import json
+import pathlib
+
+import pytest
+
+from pygames.core import registry
+from pygames.web import i18n, table, vdom
+from pygames.web.session import EASY, HUMAN, Seat, Session
+
+GAMES = ("ps", "pax", "spy", "sik")
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class Templates(html.parser.HTMLParser):
+    """Each `<template id>` of the page as the vdom tree of its first element (what `vdom.clone` reads)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found: dict[str, vdom.Node] = {}
+        self.name: str | None = None
+        self.stack: list[vdom.Node] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "template":
+            self.name, self.stack = dict(attrs).get("id"), []
+            return
+        if self.name is None:
+            return
+        svg = tag == "svg" or any(n.ns == vdom.SVG_NS for n in self.stack)
+        node = vdom.Node(vdom.SVG_NS if svg else "", tag, {k: v or "" for k, v in attrs})
+        if self.stack:
+            self.stack[-1].appendChild(node)
+        elif self.name not in self.found:
+            self.found[self.name] = node
+        if tag not in VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if self.name is not None and tag not in VOID and self.stack:
+            self.stack.pop()
+
+    def handle_endtag(self, tag):
+        if tag == "template":
+            self.name = None
+        elif self.name is not None and self.stack:
+            self.stack.pop()
+
+    def handle_data(self, data):
+        if self.name is not None and self.stack:
+            self.stack[-1].kids.append(data)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def page_parts(test_site_dir: pathlib.Path):
+    """The boards' fragments as the page holds them; statics (symbol defs, grounds) are kept as keys only."""
+    reader = Templates()
+    reader.feed((test_site_dir / "index.html").read_text(encoding="utf-8"))
+    for name, root in reader.found.items():
+        vdom.add_template(name, root)
+    static = vdom.static
+    vdom.static = lambda key, build: vdom.Static(key, None)
+    yield
+    vdom.static = static
+
+
+def catalogue(names):
+    cat = i18n.Catalogue(lang="en")
+    cat.set_seats(list(names), {1})
+    return cat
+
+
+def model_of(session, **screen) -> table.Model:
+    legal = session.legal_for_viewer()
+    return table.Model(session.game.ID, session.view(), tuple(legal), session.viewer,
+                       tuple(s.name for s in session.seats), tuple(s.kind for s in session.seats), **screen)
+
+
+def started(gid: str, moves: int = 0) -> Session:
+    """A game against the easy computer, after `moves` of the human's first legal choices (computers answer)."""
+    s = Session.start(registry.load(gid), [Seat("Ann", HUMAN), Seat("", EASY)], 7, {}, "t")
+    for _ in range(200):
+        if s.next_bot() is not None:
+            s.bot_step()
+        elif moves and s.legal_for_viewer():
+            s.act(s.legal_for_viewer()[0])
+            moves -= 1
+        else:
+            break
+    return s
+
+
+def by_testid(root: vdom.Node, testid: str) -> vdom.Node:
+    found = [n for n in walk(root) if n.attrs.get("data-testid") == testid]
+    assert len(found) == 1, testid
+    return found[0]
+
+
+def walk(root: vdom.Node):
+    for kid in root.kids:
+        if isinstance(kid, vdom.Node):
+            yield kid
+            yield from walk(kid)
+
+
+def controls(root: vdom.Node) -> list[vdom.Node]:
+    return [n for n in walk(root) if "data-action" in n.attrs]
+
+
+@pytest.mark.parametrize("gid", GAMES)
+@pytest.mark.parametrize("moves", [0, 3])
+def test_the_table_shows_the_status_and_every_legal_action(gid, moves):
+    s = started(gid, moves)
+    legal = s.legal_for_viewer()
+    assert legal, "the human has a choice"
+    cat = catalogue(["Ann", ""])
+    tree = table.table(model_of(s), cat)
+    key, args = registry.load(gid).status(s.view())
+    assert by_testid(tree, "status").textContent == cat.t(key, **args)
+    assert {n.attrs["data-action"] for n in controls(tree)} == set(legal)  # board targets and the bar: none lost
+    assert not any("disabled" in n.attrs for n in controls(tree))
+    log = by_testid(tree, "log")
+    assert len(log.children) == len(s.view()["log"])
+    players = [n for n in walk(tree) if n.tag == "li" and "data-player" in n.attrs]
+    assert [p.attrs["data-player"] for p in players] == ["0", "1"] and "moving" in players[0].attrs["class"]
+    hints = [n for n in walk(tree) if n.attrs.get("data-testid") == "hint"]
+    assert len(hints) == (1 if len(legal) >= 2 else 0)  # the hint is offered for a real choice only
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_hint_and_the_thinking_line_are_drawn_on_the_nodes(gid):
+    s = started(gid, 1)
+    legal = s.legal_for_viewer()
+    hinted = legal[-1]
+    cat = catalogue(["Ann", ""])
+    tree = table.table(model_of(s, hint=hinted, thinking=1), cat)
+    marked = [n for n in controls(tree) if n.attrs.get("data-hint") == "true"]
+    assert [n.attrs["data-action"] for n in marked] == [hinted]
+    line = by_testid(tree, "hint-line")
+    assert line.attrs["data-hint-action"] == hinted
+    assert line.textContent == cat.t("game.hint_says", action=table.action_label(s.game, s.view(), hinted, cat))
+    assert by_testid(tree, "thinking").textContent == cat.t("game.thinking", player=cat.seat_name(1))
+    plain = table.table(model_of(s), cat)
+    assert not [n for n in walk(plain) if n.attrs.get("data-hint") or n.attrs.get("data-testid") in
+                ("hint-line", "thinking")]
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_scripted_step_marks_its_target_and_disables_every_other_control(gid):
+    s = started(gid, 2)
+    legal = s.legal_for_viewer()
+    aim = legal[len(legal) // 2]
+    guide = table.Guide(gid, ("tut.skip",), "", step=2, total=9, target=aim, docked=gid == "pax")
+    tree = table.table(model_of(s, guide=guide), catalogue(["Ann", ""]))
+    targets = [n for n in controls(tree) if "data-tutorial-target" in n.attrs]
+    assert targets and all(n.attrs["data-action"] == aim and "disabled" not in n.attrs for n in targets)
+    others = [n for n in controls(tree) if n.attrs["data-action"] != aim]
+    assert others and all("disabled" in n.attrs for n in others)
+    panel = by_testid(tree, "tutorial")
+    assert "tutorial" in panel.attrs["class"] and ("docked" in panel.attrs["class"]) == (gid == "pax")
+    assert "3" in panel.querySelector("h3").textContent  # "— step 3 of 9"
+
+
+def test_a_target_in_a_popover_marks_its_opener():
+    root = vdom.fragment()
+    root.append(vdom.el("button", {"popovertarget": "ways"}, "Room"),
+                vdom.el("div", {"id": "ways", "popover": ""}, None, [
+                    vdom.el("button", {"data-action": "go:1"}), vdom.el("button", {"data-action": "go:2"})]))
+    table.mark_target(root, "go:2")
+    assert "data-tutorial-opener" in root.kids[0].attrs
+    first, second = root.kids[1].kids
+    assert "disabled" in first.attrs and "data-tutorial-target" in second.attrs
+
+
+def test_the_news_is_marked_in_the_log_and_repeated_in_the_banner():
+    s = started("sik", 1)
+    log = s.view()["log"]
+    first = max(0, len(log) - 2)
+    cat = catalogue(["Ann", ""])
+    tree = table.table(model_of(s, first_fresh=first), cat)
+    items = by_testid(tree, "log").children
+    assert [("fresh" in (li.attrs.get("class") or "")) for li in items] == [i >= first for i in range(len(log))]
+    banner = by_testid(tree, "last-move")
+    assert "hidden" not in banner.attrs and banner.attrs["data-first"] == str(first)
+    assert cat.t(*[log[-1][0]], **log[-1][1]) in banner.textContent
+    quiet = by_testid(table.table(model_of(s, first_fresh=len(log)), cat), "last-move")
+    assert "hidden" in quiet.attrs and not quiet.kids
+
+
+def test_behind_the_cover_the_table_holds_nothing_of_anyones():
+    s = started("spy", 1)
+    tree = table.table(table.Model("spy", None), catalogue(["Ann", ""]))
+    assert not controls(tree)
+    assert by_testid(tree, "status").textContent == "" and not by_testid(tree, "log").kids
+    assert not by_testid(tree, "board").kids and not by_testid(tree, "actions").kids
+    assert "hidden" in by_testid(tree, "last-move").attrs
+    assert s.view()["log"]  # there was something to hide
+
+
+def test_the_table_reads_only_its_model():
+    """No session, state or storage in the model, and neither the screen nor the kit nor a board imports `js`:
+    a screen can be drawn from a view and legal actions sent by another device."""
+    fields = set(table.Model.__dataclass_fields__)
+    assert not fields & {"session", "state", "storage", "tab"}
+    web = pathlib.Path(table.__file__).parent
+    for path in [web / "table.py", web / "kit.py", *sorted((web / "boards").glob("*.py"))]:
+        names = {alias.name for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                 if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
+        assert "js" not in names, path.name
+    s = started("ps")
+    shown = table.table(model_of(s), catalogue(["Ann", ""]))
+    sent = json.loads(json.dumps({"view": s.view(), "legal": s.legal_for_viewer()}))  # as another device sends
+    again = table.table(table.Model("ps", sent["view"], tuple(sent["legal"]), 0, ("Ann", ""), (HUMAN, EASY)),
+                        catalogue(["Ann", ""]))
+    assert vdom.program(again)[0] == vdom.program(shown)[0]
+    assert controls(shown)
