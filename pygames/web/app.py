@@ -17,8 +17,7 @@ from pygames import core
 from pygames.core import registry
 from pygames.core.guard import clip
 
-from . import endscreen, i18n, match_view, pace, preview, reach, render, storage, table, thinking, tutorial_ui
-from . import vdom
+from . import endscreen, i18n, match_view, pace, preview, reach, render, storage, table, thinking, tutorial_ui, vdom
 from . import match as matches
 from .boards import Board, board_of
 from .kit import describe, error_text
