@@ -63,6 +63,8 @@ class Host:
         self.save_failures = 0
         self.round = set(session.to_move())  # the seats of the current decision round
         self._screens = (None, {})  # (state object, {seat: (view, legal, at)}): views cost, states are immutable
+        self.known = {s: self._screen_parts(s)[1:] for s in self.remote}  # seat -> (legal, at) after the last move
+        self.accepted: dict[int, set] = {}  # seat -> earlier `at`s still good for a move (see `_applied`)
 
     # ------------------------------------------------------------------ saving and resuming
 
@@ -106,11 +108,26 @@ class Host:
         host.round = set(net["round"])
         return host
 
-    def _applied(self) -> None:
-        """After every applied action: a new round when new seats must choose, then save before answering."""
+    def _applied(self, actor: int | None = None) -> None:
+        """After every applied action: a new round when new seats must choose, then save before answering.
+
+        In a simultaneous step another seat's choice changes a seat's screen (who is still to choose) but not its
+        own decision: a move it chose on the earlier screen stays good while its legal actions are the same, so
+        every device may act at once. Any other change of its screen makes its earlier moves stale."""
         to_move = set(self.session.to_move())
-        if not to_move <= self.round:
+        new_round = not to_move <= self.round
+        if new_round:
             self.round = to_move
+        for seat in self.remote:
+            legal, at = self._screen_parts(seat)[1:]
+            before_legal, before_at = self.known.get(seat, (None, None))
+            if at == before_at:
+                continue
+            if not new_round and seat != actor and seat in to_move and legal == before_legal:
+                self.accepted[seat] = self.accepted.get(seat, set()) | {before_at}
+            else:
+                self.accepted.pop(seat, None)
+            self.known[seat] = (legal, at)
         self._store()
 
     def _store(self) -> None:
@@ -253,7 +270,7 @@ class Host:
         if msg["id"] in answers:
             return [(peer, answers[msg["id"]])]
         applied = False
-        if msg["at"] != self._screen_parts(seat)[2]:
+        if msg["at"] != self._screen_parts(seat)[2] and msg["at"] not in self.accepted.get(seat, ()):
             reply = _refused(msg["id"], "net.err.stale", {})
         else:
             try:
@@ -266,7 +283,7 @@ class Host:
         while len(answers) > KEPT_ANSWERS:
             answers.popitem(last=False)
         if applied:
-            self._applied()
+            self._applied(seat)
         return [(peer, reply)] + self.sync()
 
     # ------------------------------------------------------------------ the host device's own doings
@@ -311,6 +328,7 @@ class Host:
             out += self._unbind(old) + [(old, P.encode("bye", key="net.bye.seat_given"))]
         self.tokens.pop(seat, None)
         self.answers.pop(seat, None)
+        self.accepted.pop(seat, None)
         if to in LEVELS:
             self.remote.discard(seat)
             self.session.seats[seat].kind = to

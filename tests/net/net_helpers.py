@@ -102,20 +102,29 @@ class Table:
         self.host, self.guests = host, guests
         self.received = {peer: [] for peer in guests}
 
-    def deliver(self, out) -> None:
-        queue = list(out)
-        while queue:
-            peer, text = queue.pop(0)
+    def checked(self, out) -> list:
+        """Host output checked now, against the state it was made from."""
+        for peer, text in out:
             seat = self.host.peers.get(peer, self.guests[peer].seat)
             if seat is not None:
                 check_received(self.host, seat, text)
+        return out
+
+    def post(self, peer, text) -> list:
+        """One text to the host; its answers, checked, not yet delivered."""
+        return self.checked(self.host.receive(peer, text))
+
+    def deliver(self, out, checked=False) -> None:
+        queue = list(out if checked else self.checked(out))
+        while queue:
+            peer, text = queue.pop(0)
             self.received[peer].append(text)
             for reply in self.guests[peer].receive(text):
-                queue += self.host.receive(peer, reply)
+                queue += self.post(peer, reply)
 
     def send(self, peer, texts) -> None:
         for text in texts:
-            self.deliver(self.host.receive(peer, text))
+            self.deliver(self.post(peer, text), checked=True)
 
     def join(self, peer, seat: int, name: str) -> None:
         self.send(peer, self.guests[peer].connected())
