@@ -129,6 +129,8 @@ class Guest:
         elif kind == "screen":
             if msg["seat"] == self.seat:
                 self.screen = msg
+            else:
+                self.dropped["not_mine"] += 1
         elif kind == "ack":
             if self.pending and self.pending["id"] == msg["id"]:
                 self.pending = None

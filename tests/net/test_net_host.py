@@ -276,9 +276,10 @@ def test_a_silent_link_is_noticed_within_five_seconds_on_both_sides():
 
 def test_the_guest_drops_what_the_host_should_never_send():
     guest = Guest(token="t" * 32, seat=0)
-    for raw in ["{", '{"v":1,"t":"state","state":{}}', '{"v":1,"t":"ack","id":1}', "[" * 100, None]:
+    not_mine = P.encode("screen", seat=1, at="x", view={}, legal=[], names=[], decided=[], away=[], result=None)
+    for raw in ["{", '{"v":1,"t":"state","state":{}}', '{"v":1,"t":"ack","id":1}', "[" * 100, None, not_mine]:
         assert guest.receive(raw) == []
-    assert sum(guest.dropped.values()) == 5 and guest.screen is None
+    assert sum(guest.dropped.values()) == 6 and guest.dropped["not_mine"] == 1 and guest.screen is None
 
 
 def test_every_reason_has_words_in_both_languages():
