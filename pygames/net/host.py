@@ -43,8 +43,14 @@ def new_token() -> str:
 
 
 class Host:
+    """The referee: `session` holds the game; `remote` are the human seats played on other devices; `here` is the
+    host device's own seat (None: the table). `clock` and `token_source` are injected for tests; `save(text)` is
+    called with the whole save after every applied action and every seat granted or given, before any answer."""
+
     def __init__(self, session: Session, remote, *, here: int | None = None, clock=time.monotonic,
                  token_source=new_token, save=None):
+        if here is not None and session.seats[here].kind != HUMAN:
+            raise ValueError(f"seat {here} is a computer")
         for seat in remote:
             if session.seats[seat].kind != HUMAN or seat == here:
                 raise ValueError(f"seat {seat} cannot be played on another device")
