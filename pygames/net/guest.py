@@ -1,0 +1,152 @@
+"""A guest device's side of a game played on several devices (pure Python: no DOM, no network).
+
+The guest holds no game state: only the last screen the host sent (its own seat's view and legal actions), its
+seat token (the app keeps it in storage: `to_save`), and the one move in flight. A move is chosen on a screen and
+the next choice needs the screen the host sends after it, so at most one move is pending; it shows as "sending"
+until the host acknowledges or refuses it, and is sent again, unchanged, whenever the link comes back (the host
+applies a move id once). Every text from the host is checked like a guest's (`protocol.read_host`).
+
+`link` says what to show: "offline" (not connected yet), "joining" (waiting for the table or a seat), "playing",
+"reconnecting" (the link dropped or went silent: the seat and screen are kept), "refused" (the join was refused:
+`refusal` holds the catalogue key and params), "closed" (the host ended the link: `closed_by` holds the key).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import Counter
+
+from . import protocol as P
+
+HEARTBEAT_TIMEOUT = 5.0  # seconds without a word from the host (it answers a ping every second)
+
+
+def new_move_id() -> str:
+    return secrets.token_hex(6)
+
+
+class Guest:
+    def __init__(self, name: str = "", *, token: str | None = None, seat: int | None = None, pending=None,
+                 clock=time.monotonic, id_source=new_move_id):
+        self.name, self.token, self.seat = name, token, seat
+        self.pending: dict | None = pending  # {"id", "at", "action"} until the host answers
+        self.clock, self.id_source = clock, id_source
+        self.link = "offline"
+        self.table: list | None = None  # the welcome's seats, to choose from
+        self.game: str | None = None
+        self.screen: dict | None = None
+        self.refusal: tuple | None = None  # (key, params) of the last refused move or join
+        self.closed_by: str | None = None
+        self.dropped: Counter = Counter()
+        self.heard = clock()
+        self.pings = 0
+
+    # ------------------------------------------------------------------ what the app persists
+
+    def to_save(self) -> dict:
+        """What survives a reload of the guest's page: the seat's token and the move in flight."""
+        return {"name": self.name, "token": self.token, "seat": self.seat, "pending": self.pending}
+
+    @classmethod
+    def from_save(cls, data: dict, **kwargs) -> Guest:
+        """A guest from its stored record; anything malformed is dropped (the guest then joins afresh)."""
+        data = data if isinstance(data, dict) else {}
+        pend = data.get("pending")
+        if not (isinstance(pend, dict) and set(pend) == {"id", "at", "action"}
+                and P.text(P.MAX_ID)(pend["id"]) and P.text(P.MAX_ID)(pend["at"])
+                and P.text(P.MAX_ACTION)(pend["action"])):
+            pend = None
+        token = data.get("token") if P.text(P.MAX_TOKEN)(data.get("token")) else None
+        seat = data.get("seat") if P.count(data.get("seat")) else None
+        name = data.get("name") if P.name(data.get("name")) else ""
+        return cls(name, token=token, seat=seat if token else None, pending=pend if token else None, **kwargs)
+
+    # ------------------------------------------------------------------ messages to the host
+
+    def connected(self) -> list[str]:
+        """The link is up: reclaim the seat with the token, else ask for the table."""
+        self.link = "reconnecting" if self.token else "joining"
+        self.heard = self.clock()
+        return [P.encode("hello", name=self.name, seat=None, token=self.token)]
+
+    def choose_seat(self, seat: int, name: str) -> list[str]:
+        self.name = name
+        self.link = "joining"
+        return [P.encode("hello", name=name, seat=seat, token=None)]
+
+    def act(self, action: str) -> list[str]:
+        """Send `action`, chosen on the current screen; nothing while a move is in flight or off the screen."""
+        if self.pending is not None or self.screen is None or action not in self.screen["legal"]:
+            return []
+        self.refusal = None
+        self.pending = {"id": self.id_source(), "at": self.screen["at"], "action": action}
+        return [self._act_text()] if self.link == "playing" else []
+
+    def _act_text(self) -> str:
+        return P.encode("act", **self.pending)
+
+    def ping(self) -> str:
+        self.pings += 1
+        return P.encode("ping", n=self.pings)
+
+    def bye(self) -> str:
+        return P.encode("bye")
+
+    @property
+    def sending(self) -> str | None:
+        """The action shown as "sending" (None when nothing is in flight)."""
+        return None if self.pending is None else self.pending["action"]
+
+    # ------------------------------------------------------------------ the link
+
+    def disconnected(self) -> None:
+        if self.link not in ("refused", "closed"):
+            self.link = "reconnecting" if self.token else "offline"
+
+    def tick(self) -> bool:
+        """True (and "reconnecting") once the host has been silent for HEARTBEAT_TIMEOUT seconds."""
+        if self.link == "playing" and self.clock() - self.heard > HEARTBEAT_TIMEOUT:
+            self.link = "reconnecting"
+            return True
+        return False
+
+    def receive(self, raw) -> list[str]:
+        """Take in one host message; returns what to send back (a move in flight, after a seat is granted)."""
+        try:
+            msg = P.read_host(raw)
+        except P.Dropped as exc:
+            self.dropped[exc.reason] += 1
+            return []
+        self.heard = self.clock()
+        kind = msg["t"]
+        if kind == "welcome":
+            self.table, self.game = msg["seats"], msg["game"]
+        elif kind == "seat":
+            self.seat, self.token, self.game, self.link = msg["seat"], msg["token"], msg["game"], "playing"
+            self.refusal = None
+            return [self._act_text()] if self.pending else []
+        elif kind == "screen":
+            if msg["seat"] == self.seat:
+                self.screen = msg
+            else:
+                self.dropped["not_mine"] += 1
+        elif kind == "ack":
+            if self.pending and self.pending["id"] == msg["id"]:
+                self.pending = None
+        elif kind == "refused":
+            self._refused(msg)
+        elif kind == "bye":
+            self.link, self.closed_by = "closed", msg["key"]
+            if msg["key"] == "net.bye.seat_given":
+                self.token, self.seat, self.pending = None, None, None
+        return []
+
+    def _refused(self, msg: dict) -> None:
+        if msg["id"] is None:  # a join refused
+            self.refusal, self.link = (msg["key"], msg["params"]), "refused"
+            if msg["key"] == "net.err.bad_token":  # the seat was given away meanwhile: join afresh
+                self.token, self.seat, self.pending = None, None, None
+        elif self.pending and self.pending["id"] == msg["id"]:
+            self.pending = None
+            self.refusal = (msg["key"], msg["params"])
