@@ -278,6 +278,26 @@ def instant_start(browser, dist: Path, runs: int, bare_url: str) -> None:
         server.server_close()
 
 
+def taps_only() -> int:
+    """`build.py bench --only taps`: tap-to-DOM latency per game, without the rest of the bench."""
+    from playwright.sync_api import sync_playwright
+
+    from pygames.core import registry
+
+    build.build(build.DIST_TEST, with_test_games=True)
+    server = build.start_server_thread(build.DIST_TEST)
+    origin = f"http://127.0.0.1:{server.server_port}"
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=build.find_chromium(), args=CHROMIUM_ARGS)
+        for gid in registry.GAME_IDS:
+            samples = tap_latency(browser, origin, gid)
+            print(f"game {gid}: tap-to-DOM (to the next frame) p50 {pct(samples, 0.5):.1f} ms, "
+                  f"p95 {pct(samples, 0.95):.1f} ms (target <= {TAP_TARGET_MS}; {len(samples)} taps)", flush=True)
+        browser.close()
+    server.shutdown()
+    return 0
+
+
 def bots_only() -> int:
     """`build.py bench --only bots`: the bots in the page, quiet and loaded, without the rest of the bench."""
     import search_bench
@@ -377,6 +397,8 @@ def main(root: Path, dist: Path, runs: int = 5, only: str | None = None) -> int:
         return bots_only()
     if only == "fit":
         return fit_only()
+    if only == "taps":
+        return taps_only()
 
     add_bare_pages(dist)
     test_dist = build.DIST_TEST
