@@ -25,7 +25,8 @@
         link.rel = "stylesheet";
         link.href = `art/${gameId}.css`;
         link.dataset.art = gameId;
-        link.onload = () => { keep(link.href); resolve(true); };
+        // the page grows when the art arrives: the app brings the decision back into reach (app.py listens)
+        link.onload = () => { keep(link.href); resolve(true); window.dispatchEvent(new Event("pygames:art")); };
         link.onerror = () => { loading.delete(gameId); link.remove(); resolve(false); };  // offline, never stored
         document.head.appendChild(link);
       }));

@@ -86,6 +86,7 @@ class App:
         by_id("import-file").addEventListener("change", create_proxy(self.on_import))
         js.window.addEventListener("storage", create_proxy(self.on_storage))  # another tab saved
         js.window.addEventListener("resize", create_proxy(self.on_resize))  # a tablet turned: keep the decision
+        js.window.addEventListener("pygames:art", create_proxy(self.on_resize))  # the game's look came (art.js)
         link = None
         try:
             link = parse_deep_link(str(js.location.search), self.games)
