@@ -159,7 +159,7 @@ def test_a_board_tap_previews_then_confirms_and_the_setting_turns_it_off(table):
     page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + "
                            f"localStorage.getItem('pygames.current'))).history.length > {moves}")
     assert table.saved()["history"][moves][1] == action
-    page.tap("#preview-toggle")
+    table.menu("#preview-toggle", tap=True)
     assert page.get_attribute("#preview-toggle", "aria-pressed") == "false"
     assert page.evaluate("localStorage.getItem('pygames.preview')") == "off"
     page.wait_for_selector(NEXT, state="visible")
@@ -302,6 +302,9 @@ def test_no_serious_accessibility_violation_on_any_screen(table):
             page.evaluate(TAP, table.enabled_actions()[0])
         page.wait_for_selector(NEXT, state="visible")
         problems += axe_problems(page, f"{game_id} mid-game")
+    table.open_drawer()  # the game's drawer open: the settings, Export, Restart
+    problems += axe_problems(page, "drawer")
+    page.keyboard.press("Escape")
     table.open("?game=sik&seats=human,human&seed=3&botdelay=0")
     page.wait_for_selector(NEXT, state="visible")
     if not table.visible("[data-testid=pass-device]"):
@@ -349,11 +352,11 @@ def test_the_small_things_a_player_meets_around_a_game(table):
     page.wait_for_selector(NEXT, state="visible")
     page.evaluate(TAP, table.enabled_actions()[0])
     page.wait_for_selector(NEXT, state="visible")
-    page.click("#game [data-command=restart]")
+    table.menu("[data-command=restart]")
     assert page.locator("#confirm").is_visible()
     page.click("[data-command=close-confirm]")
     assert len(table.saved()["history"]) > 0  # "No" keeps the game
-    page.click("#game [data-command=restart]")
+    table.menu("[data-command=restart]")
     page.click("[data-command=restart-yes]")
     page.wait_for_function("JSON.parse(localStorage.getItem('pygames.save.' + "
                            "localStorage.getItem('pygames.current'))).history.length === 0")
