@@ -297,6 +297,10 @@ def test_no_serious_accessibility_violation_on_any_screen(table):
     problems += axe_problems(page, "setup")
     for game_id in ("ps", "pax", "spy", "sik"):
         table.open(f"?game={game_id}&seats=human,easy&seed=3&botdelay=0")
+        page.wait_for_selector(NEXT, state="visible")
+        if game_id == "ps":  # its first decision: the District markers' buttons (label in name, WCAG 2.5.3)
+            assert page.locator("#board button[data-action^='comp:']").count() == 5
+        problems += axe_problems(page, f"{game_id} first decision")
         for _ in range(3):  # a few moves in: a mid-game screen
             page.wait_for_selector(NEXT, state="visible")
             page.evaluate(TAP, table.enabled_actions()[0])
