@@ -301,8 +301,11 @@ def test_no_serious_accessibility_violation_on_any_screen(table):
         if game_id == "ps":  # its first decision: the District markers' buttons (label in name, WCAG 2.5.3)
             assert page.locator("#board button[data-action^='comp:']").count() == 5
         problems += axe_problems(page, f"{game_id} first decision")
-        for _ in range(3):  # a few moves in: a mid-game screen
+        for step in range(3):  # a few moves in: a mid-game screen
             page.wait_for_selector(NEXT, state="visible")
+            if game_id == "spy" and step == 1:  # the display's Take buttons: short words, then the full ones
+                assert page.locator("#board button[data-action^='take:']").count() > 0
+                problems += axe_problems(page, "spy take")
             page.evaluate(TAP, table.enabled_actions()[0])
         page.wait_for_selector(NEXT, state="visible")
         problems += axe_problems(page, f"{game_id} mid-game")
