@@ -581,7 +581,8 @@
     const toggle = $("drawer-toggle");
     toggle.setAttribute("aria-expanded", "false");
     const active = document.activeElement;
-    if ((!active || active === document.body || $("drawer").contains(active)) && toggle.offsetParent !== null) {
+    const free = !active || active === document.body || $("drawer").contains(active);
+    if (free && $("cover").hidden && toggle.offsetParent !== null) {
       toggle.focus();
     }
   }
@@ -666,9 +667,14 @@
   document.addEventListener("focusin", onFocusIn);
   $("drawer").addEventListener("close", onDrawerClosed);
   $("drawer").addEventListener("cancel", () => $("drawer-toggle").setAttribute("aria-expanded", "false"));  // Esc
-  // Leaving the game screen (the end of the game, Quit) closes its drawer: it never opens again by itself.
-  new MutationObserver(() => { if ($("game").hidden) closeDrawer(false); })
-    .observe($("game"), { attributes: true, attributeFilter: ["hidden"] });
+  // Leaving the game screen (the end of the game, Quit) or the pass-the-device cover coming up (the computer moved
+  // meanwhile) closes the drawer: nothing stays over the cover, and the drawer never opens again by itself.
+  const drawerWatch = new MutationObserver(() => {
+    if (!$("drawer").open || (!$("game").hidden && $("cover").hidden)) return;
+    closeDrawer(false);
+    if (!$("cover").hidden) $("reveal-button").focus();  // it could not take the focus under the drawer
+  });
+  for (const id of ["game", "cover"]) drawerWatch.observe($(id), { attributes: true, attributeFilter: ["hidden"] });
   // The dialog's own fields answer in the page, before and after boot: Python only opens it and reads it back.
   $("seat-count").addEventListener("change", () => renderSeats(readForm()));
   $("seats").addEventListener("change", syncTakeback);
