@@ -546,6 +546,54 @@
     if (target) target.scrollIntoView(); else $("rules").querySelector(".cover-box").scrollTop = 0;
   }
 
+  // ------------------------------------------------------------------ the game's drawer
+
+  // The game's settings (Confirm taps, Sound, the computer's speed) and its rarer commands (Export, Restart) live in
+  // #drawer, a native modal <dialog>, so the game's menu stays one row: Options opens it (its aria-expanded says so);
+  // Esc, Close, a tap on the backdrop (a second tap on Options lands there) close it, and focus goes back to
+  // Options. A command that leads elsewhere closes it before Python handles it (a question it asks is not hidden).
+  const LEAVES_DRAWER = new Set(["export", "restart"]);
+
+  function openDrawer() {
+    const drawer = $("drawer");
+    if (drawer.open) return;
+    const under = $("drawer-toggle").getBoundingClientRect();  // the panel hangs just under Options
+    const top = Math.max(8, Math.round(under.bottom + 6));
+    drawer.style.top = `${top}px`;
+    drawer.style.right = `${Math.max(8, Math.round(window.innerWidth - under.right))}px`;
+    drawer.style.maxHeight = `${window.innerHeight - top - 8}px`;
+    drawer.showModal();  // focus moves in (to Close, its first control) and stays inside while it is open
+    if (drawer.getBoundingClientRect().left < 8) drawer.style.right = "8px";  // a narrow screen: as wide as it allows
+    $("drawer-toggle").setAttribute("aria-expanded", "true");
+  }
+
+  function closeDrawer(refocus = true) {
+    const drawer = $("drawer");
+    if (!drawer.open) return;
+    drawer.close();
+    const toggle = $("drawer-toggle");
+    toggle.setAttribute("aria-expanded", "false");
+    if (refocus && toggle.offsetParent !== null) toggle.focus();
+  }
+
+  /** However it closed (Esc included), Options says so and gets the focus back unless something else took it. */
+  function onDrawerClosed() {
+    const toggle = $("drawer-toggle");
+    toggle.setAttribute("aria-expanded", "false");
+    const active = document.activeElement;
+    const free = !active || active === document.body || $("drawer").contains(active);
+    if (free && $("cover").hidden && toggle.offsetParent !== null) {
+      toggle.focus();
+    }
+  }
+
+  /** A tap outside the drawer's box: on its backdrop. */
+  function onBackdrop(event) {
+    const box = $("drawer").getBoundingClientRect();
+    return event.target === $("drawer") && (event.clientX < box.left || event.clientX > box.right
+      || event.clientY < box.top || event.clientY > box.bottom);
+  }
+
   // ------------------------------------------------------------------ asked before Python is ready
 
   /** Shows the boot progress right where the player asked, and keeps the request for Python. */
@@ -566,10 +614,12 @@
   function onPress(event) {
     const target = event.target.closest ? event.target.closest("[data-shell-rules],[data-command]") : null;
     if (target && !$("rules").contains(target)) lastPressed = target;
+    if (target && $("drawer").contains(target) && LEAVES_DRAWER.has(target.dataset.command)) closeDrawer();
   }
 
   function onClick(event) {
     if (event.target === $("rules")) { closeRules(); return; }  // the backdrop around the rules
+    if (onBackdrop(event)) { closeDrawer(); return; }
     const target = event.target.closest ? event.target.closest("[data-shell-rules],[data-command]") : null;
     if (!target || target.disabled) return;
     const [name, ...rest] = (target.dataset.command || "").split(":");
@@ -579,6 +629,8 @@
     commitDelete();
     if (target.hasAttribute("data-shell-rules")) { showRules(target.dataset.shellRules); return; }
     if (name === "close-rules") { closeRules(); return; }
+    if (name === "drawer") { if ($("drawer").open) closeDrawer(); else openDrawer(); return; }
+    if (name === "close-drawer") { closeDrawer(); return; }
     if (name === "delete") { deleteSave(arg); return; }
     if (name === "show-all-saves") { listExpanded = true; renderSaves(); return; }
     if (ready()) return;  // Python handles everything else once it runs
@@ -613,6 +665,16 @@
   document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKeydown);
   document.addEventListener("focusin", onFocusIn);
+  $("drawer").addEventListener("close", onDrawerClosed);
+  $("drawer").addEventListener("cancel", () => $("drawer-toggle").setAttribute("aria-expanded", "false"));  // Esc
+  // Leaving the game screen (the end of the game, Quit) or the pass-the-device cover coming up (the computer moved
+  // meanwhile) closes the drawer: nothing stays over the cover, and the drawer never opens again by itself.
+  const drawerWatch = new MutationObserver(() => {
+    if (!$("drawer").open || (!$("game").hidden && $("cover").hidden)) return;
+    closeDrawer(false);
+    if (!$("cover").hidden) $("reveal-button").focus();  // it could not take the focus under the drawer
+  });
+  for (const id of ["game", "cover"]) drawerWatch.observe($(id), { attributes: true, attributeFilter: ["hidden"] });
   // The dialog's own fields answer in the page, before and after boot: Python only opens it and reads it back.
   $("seat-count").addEventListener("change", () => renderSeats(readForm()));
   $("seats").addEventListener("change", syncTakeback);

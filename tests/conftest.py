@@ -139,6 +139,21 @@ class AppPage:
     def click_action(self, action: str) -> None:
         self.page.click(f'button[data-action="{action}"]')
 
+    def open_drawer(self, tap: bool = False) -> None:
+        """Opens the game's drawer (Options: Confirm taps, Sound, the computer's speed, Export, Restart)."""
+        if not self.page.evaluate("document.getElementById('drawer').open"):
+            (self.page.tap if tap else self.page.click)("#drawer-toggle")
+        self.page.wait_for_selector("#drawer[open]", state="attached")
+
+    def menu(self, selector: str, tap: bool = False) -> None:
+        """Presses `selector` in the game's drawer as a player does: Options, the control, then Esc when the drawer
+        is still open (a setting leaves it open; Export and Restart close it)."""
+        self.open_drawer(tap)
+        (self.page.tap if tap else self.page.click)(f"#drawer {selector}")
+        if self.page.evaluate("document.getElementById('drawer').open"):
+            self.page.keyboard.press("Escape")
+            self.page.wait_for_function("!document.getElementById('drawer').open")
+
     def saved(self) -> dict:
         current = self.page.evaluate("localStorage.getItem('pygames.current')")
         return json.loads(self.page.evaluate(f"localStorage.getItem('pygames.save.{current}')"))

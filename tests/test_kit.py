@@ -149,3 +149,37 @@ def test_a_symbol_and_a_section_are_built_as_the_boards_draw_them():
     part = kit.section("pax-section pax-rome", "Rome", [kit.el("p", None, "x")], ("h3", "pax-h"))
     assert [kid.tag for kid in part.kids] == ["h3", "p"] and part.kids[0].textContent == "Rome"
     assert [kid.tag for kid in kit.section("sik-box").kids] == []
+
+
+def test_pax_glyphs_are_the_kits_symbols_and_its_fragments_define_them_all():
+    """PAX draws a category's glyph as kit.symbol (one <use> of #pax-sym-<category>, defined once in its
+    prebuilt `pax-defs`), not as a clone of a glyph fragment of its own."""
+    from pathlib import Path
+
+    from pygames.pax.data import CATEGORIES
+    from pygames.web.boards import pax
+
+    fragments = (Path(__file__).resolve().parent.parent / "templates/pax/fragments.html.j2").read_text(encoding="utf-8")
+    assert '<template id="pax-defs">' in fragments and 'id="pax-sym-{{ code }}"' in fragments
+    assert "pax-glyph-" not in fragments
+    for category in CATEGORIES:
+        icon = pax.glyph(category)
+        assert (icon.tag, icon.getAttribute("class"), icon.getAttribute("aria-hidden")) == ("svg", "pax-glyph", "true")
+        assert [(use.tag, use.getAttribute("href")) for use in icon.kids] == [("use", f"#pax-sym-{category}")]
+
+
+def test_a_ps_marker_choice_is_a_kit_target_whose_spoken_name_starts_with_its_words():
+    """Passages Secrets' District marker buttons come from kit.Board.button (label in name, WCAG 2.5.3)."""
+    import inspect
+
+    from pygames.web.boards import ps
+
+    source = inspect.getsource(ps.control_board)
+    assert 'el("button"' not in source and "ctx.button(action, marker_label" in source
+    from pygames.web import kit
+    board = kit.Board({"state": {}, "viewer": 0}, ["comp:BANK"], CAT, "ps-target")
+    node = board.button("comp:BANK", "Move the Banking District marker 1 zone toward you (0 → +1)",
+                        cls="ps-marker-choice", children=[kit.el("span", None, "Banking District"),
+                                                          kit.el("span", {"class": "ps-move"}, " 0 → +1")])
+    assert node.getAttribute("aria-label").startswith("Banking District 0 → +1")
+    assert board.placed == {"comp:BANK"}

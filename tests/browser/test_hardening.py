@@ -97,7 +97,7 @@ def test_full_storage_shows_a_notice_the_game_goes_on_and_export_still_works(app
     app.click_action("end")  # the game goes on
     app.page.wait_for_selector('button[data-action="take:1"]')
     with app.page.expect_download() as info:
-        app.page.click("#game [data-command=export]")
+        app.menu("[data-command=export]")
     exported = json.loads(open(info.value.path(), encoding="utf-8").read())
     assert exported["history"][:2] == [[0, "take:2"], [0, "end"]]
     app.page.click("[data-command=dismiss-notice]")
@@ -118,7 +118,7 @@ def test_disabled_storage_the_game_goes_on_with_a_notice_and_export_works(browse
         tab.click_action("end")
         tab.page.wait_for_selector('button[data-action="take:1"]')
         with tab.page.expect_download() as info:
-            tab.page.click("#game [data-command=export]")
+            tab.menu("[data-command=export]")
         assert json.loads(open(info.value.path(), encoding="utf-8").read())["history"][:2] == [[0, "take:1"],
                                                                                               [0, "end"]]
     finally:

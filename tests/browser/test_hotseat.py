@@ -143,21 +143,21 @@ def test_export_asks_first_when_the_file_holds_the_other_players_secrets(tablet)
     tablet.reset_storage()
     tablet.open(hot_seat("sik"))
     page.click("[data-testid=reveal]")
-    page.click("#game [data-command=export]")
+    tablet.menu("[data-command=export]")
     confirm = page.locator("#confirm")
     assert confirm.is_visible() and "secrets" in page.inner_text("#confirm-text")
     page.click("#confirm [data-command=close-confirm]")
     assert not confirm.is_visible()
-    page.click("#game [data-command=export]")
+    tablet.menu("[data-command=export]")
     with page.expect_download() as download:
         page.click("#confirm-yes")
     assert download.value.suggested_filename.startswith("pygames-sik-")
     assert not confirm.is_visible()
-    page.click("#game [data-command=restart]")  # the dialog's other question keeps its own words
+    tablet.menu("[data-command=restart]")  # the dialog's other question keeps its own words
     assert page.inner_text("#confirm-yes [data-i18n]") == "Yes, restart"
     page.click("#confirm [data-command=close-confirm]")
     tablet.open("?game=sik&seats=human,easy&seed=5&botdelay=0&lang=en")
     page.wait_for_selector(NEXT, state="visible")
     with page.expect_download():
-        page.click("#game [data-command=export]")
+        tablet.menu("[data-command=export]")
     assert not confirm.is_visible()

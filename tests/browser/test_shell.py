@@ -172,7 +172,7 @@ def test_export_then_import_restores_the_game(app):
     app.click_action("end")
     app.page.wait_for_selector('button[data-action="take:1"]')
     with app.page.expect_download() as info:
-        app.page.click("#game [data-command=export]")
+        app.menu("[data-command=export]")
     exported = open(info.value.path(), encoding="utf-8").read()
     assert json.loads(exported)["history"][:2] == [[0, "take:3"], [0, "end"]]
     app.page.click("#game [data-command=quit]")

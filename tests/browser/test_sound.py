@@ -2,8 +2,9 @@
 
 One touch page for the module, with `AudioContext`, `navigator.vibrate` and `setTimeout` instrumented by an init
 script: no audio context is made or resumed before the first tap, even when the app has asked for cues; the mute
-and the speed are remembered across a reload, and the speed is the bot's pause; the menu's controls are >= 44 px
-and can be tapped on a landscape tablet and on a phone, in both languages."""
+and the speed are remembered across a reload, and the speed is the bot's pause; the settings live in the game's drawer
+(Options), whose controls are >= 44 px and can be tapped on a landscape tablet and on a phone, in both languages,
+and the game's menu bar stays one row."""
 
 import pytest
 from conftest import NEXT, AppPage
@@ -84,7 +85,7 @@ def test_the_mute_is_remembered_across_a_reload_and_silences_cues_and_vibration(
     touch.open(BOT_FIRST + "&botdelay=0")
     page.wait_for_selector(NEXT, state="visible")
     assert page.get_attribute("#sound-toggle", "aria-pressed") == "true"
-    page.tap("#sound-toggle")
+    touch.menu("#sound-toggle", tap=True)
     assert page.get_attribute("#sound-toggle", "aria-pressed") == "false"
     assert page.evaluate("localStorage.getItem('pygames.sound')") == "off"
     touch.reload()  # the game resumes, muted
@@ -94,7 +95,7 @@ def test_the_mute_is_remembered_across_a_reload_and_silences_cues_and_vibration(
     page.wait_for_function("window.__audio.cues.some(c => c.includes('turn'))")
     heard = audio(touch)
     assert heard["created"] == heard["sources"] == heard["vibrations"] == 0, heard  # muted from the start
-    page.tap("#sound-toggle")  # back on: a cue says so
+    touch.menu("#sound-toggle", tap=True)  # back on: a cue says so
     assert page.get_attribute("#sound-toggle", "aria-pressed") == "true"
     assert page.evaluate("localStorage.getItem('pygames.sound')") == "on"
     page.wait_for_function("window.__audio.created === 1 && window.__audio.sources > 0")
@@ -106,7 +107,7 @@ def test_the_computers_speed_is_remembered_and_is_its_pause_unless_a_link_sets_i
     touch.open("?game=hnim&seats=human,easy&seed=1&opt.pile=11")  # no botdelay: the menu's speed
     page.wait_for_selector(NEXT, state="visible")
     assert page.get_attribute("[data-command='speed:normal']", "aria-pressed") == "true"
-    page.tap("[data-command='speed:slow']")
+    touch.menu("[data-command='speed:slow']", tap=True)
     assert page.evaluate("localStorage.getItem('pygames.speed')") == "slow"
     assert [page.get_attribute(f"[data-command='speed:{s}']", "aria-pressed") for s in ("slow", "normal", "fast")] \
         == ["true", "false", "false"]
@@ -116,7 +117,7 @@ def test_the_computers_speed_is_remembered_and_is_its_pause_unless_a_link_sets_i
     tap_move(touch)
     tap_move(touch)  # the turn ends: the computer's move is scheduled after the slow pause
     assert 1200 in audio(touch)["delays"] and 450 not in audio(touch)["delays"]
-    page.tap("[data-command='speed:fast']")
+    touch.menu("[data-command='speed:fast']", tap=True)
     page.evaluate("window.__audio.delays = []")
     tap_move(touch)
     tap_move(touch)
@@ -134,8 +135,10 @@ def test_the_speed_shows_only_with_a_computer_seat(touch):
     if page.locator("[data-testid=reveal]").is_visible():
         page.tap("[data-testid=reveal]")
     page.wait_for_selector(NEXT, state="visible")
+    touch.open_drawer(tap=True)
     assert page.locator("#speed").is_hidden()
     assert page.locator("#sound-toggle").is_visible()
+    page.keyboard.press("Escape")
 
 
 MENU = ["#sound-toggle", "[data-command='speed:slow']", "[data-command='speed:normal']",
@@ -149,6 +152,7 @@ def test_the_menu_controls_are_44px_and_can_be_tapped_in_both_languages(touch, v
     page.set_viewport_size(viewport)
     touch.open("?game=hnim&seats=human,easy&seed=1&botdelay=0")
     page.wait_for_selector(NEXT, state="visible")
+    touch.open_drawer(tap=True)
     for selector in MENU:
         control = page.locator(selector)
         control.scroll_into_view_if_needed()
@@ -163,10 +167,81 @@ def test_the_menu_controls_are_44px_and_can_be_tapped_in_both_languages(touch, v
     page.tap("#sound-toggle")
     assert page.get_attribute("#sound-toggle", "aria-pressed") == "false"
     assert page.inner_text("#sound-toggle") == "Sound"
+    page.keyboard.press("Escape")
     page.tap(".topbar [data-command='lang:fr']")
+    touch.open_drawer(tap=True)
     assert page.inner_text("#sound-toggle") == "Son"
     assert page.inner_text("[data-command='speed:slow']") == "Lent"
     assert page.get_attribute("#speed", "aria-label") == "Vitesse de l'ordinateur"
     assert page.get_attribute("#sound-toggle", "aria-pressed") == "false"  # the language leaves the state alone
+    page.keyboard.press("Escape")
     page.evaluate("localStorage.removeItem('pygames.lang')")
     page.set_viewport_size(TABLET)
+
+
+VIEWPORTS = {"1024x768": TABLET, "768x1024": {"width": 768, "height": 1024}, "1366x768": {"width": 1366, "height": 768},
+             "390x844": PHONE}
+# The game menu's rows (distinct tops of its shown controls) and its controls under 44 px.
+MENU_ROWS = """() => {
+  const shown = [...document.querySelectorAll('#game .menu > *')].filter(e => e.offsetParent !== null);
+  const boxes = shown.map(e => e.getBoundingClientRect());
+  return {rows: new Set(boxes.map(b => Math.round(b.top))).size, controls: shown.length,
+          small: shown.filter((e, i) => boxes[i].width < 44 || boxes[i].height < 44).map(e => e.textContent)};
+}"""
+
+
+def drawer_state(page) -> dict:
+    return page.evaluate("""() => ({open: document.getElementById('drawer').open,
+      expanded: document.getElementById('drawer-toggle').getAttribute('aria-expanded'),
+      focus: document.activeElement.id})""")
+
+
+def wait_closed(page) -> None:
+    """The drawer closed, Options says so and has the focus back (the dialog's close event comes a task later)."""
+    page.wait_for_function("""() => !document.getElementById('drawer').open
+      && document.getElementById('drawer-toggle').getAttribute('aria-expanded') === 'false'
+      && document.activeElement.id === 'drawer-toggle'""", timeout=2000)
+
+
+def test_the_game_menu_is_one_row_and_its_drawer_opens_and_closes_by_touch_and_keys(touch):
+    """The menu bar keeps Rules, Undo, Options and Quit in one row at every size in both languages (the settings in
+    the drawer); Options opens the drawer (aria-expanded, focus inside), Esc, Close, the backdrop and a second tap on
+    Options close it, focus back on Options."""
+    page = touch.page
+    touch.reset_storage()
+    page.set_viewport_size(TABLET)
+    touch.open("?game=hnim&seats=human,easy&seed=1&botdelay=0&lang=fr")
+    page.wait_for_selector(NEXT, state="visible")
+    for lang in ("fr", "en"):
+        page.tap(f".topbar [data-command='lang:{lang}']")
+        for name, viewport in VIEWPORTS.items():
+            page.set_viewport_size(viewport)
+            seen = page.evaluate(MENU_ROWS)
+            assert seen == {"rows": 1, "controls": 4, "small": []}, (lang, name, seen)
+    page.set_viewport_size(TABLET)
+    assert {key: drawer_state(page)[key] for key in ("open", "expanded")} == {"open": False, "expanded": "false"}
+    page.tap("#drawer-toggle")
+    assert drawer_state(page) == {"open": True, "expanded": "true", "focus": "drawer-close"}
+    page.keyboard.press("Tab")  # focus stays inside the drawer
+    assert page.evaluate("document.getElementById('drawer').contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    wait_closed(page)
+    toggle = page.locator("#drawer-toggle").bounding_box()
+    for close in ("second tap", "backdrop", "Close"):
+        page.tap("#drawer-toggle")
+        assert drawer_state(page)["open"]
+        if close == "second tap":  # the panel hangs under Options: a second tap lands on the backdrop there
+            page.touchscreen.tap(toggle["x"] + toggle["width"] / 2, toggle["y"] + toggle["height"] / 2)
+        elif close == "backdrop":
+            page.touchscreen.tap(10, TABLET["height"] - 10)
+        else:
+            page.tap("#drawer-close")
+        wait_closed(page)
+    assert page.locator("#game [data-action]:not([disabled])").count() > 0  # the backdrop tap played nothing
+    assert len(touch.saved()["history"]) == 0
+    touch.open_drawer(tap=True)  # the pass-the-device cover comes up (the computer moved meanwhile): it closes
+    page.evaluate("document.getElementById('cover').hidden = false")
+    page.wait_for_function("!document.getElementById('drawer').open && document.activeElement.id === 'reveal-button'",
+                           timeout=2000)
+    page.evaluate("document.getElementById('cover').hidden = true")
+    page.evaluate("localStorage.removeItem('pygames.lang')")

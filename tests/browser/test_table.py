@@ -159,7 +159,7 @@ def test_a_board_tap_previews_then_confirms_and_the_setting_turns_it_off(table):
     page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + "
                            f"localStorage.getItem('pygames.current'))).history.length > {moves}")
     assert table.saved()["history"][moves][1] == action
-    page.tap("#preview-toggle")
+    table.menu("#preview-toggle", tap=True)
     assert page.get_attribute("#preview-toggle", "aria-pressed") == "false"
     assert page.evaluate("localStorage.getItem('pygames.preview')") == "off"
     page.wait_for_selector(NEXT, state="visible")
@@ -297,11 +297,21 @@ def test_no_serious_accessibility_violation_on_any_screen(table):
     problems += axe_problems(page, "setup")
     for game_id in ("ps", "pax", "spy", "sik"):
         table.open(f"?game={game_id}&seats=human,easy&seed=3&botdelay=0")
-        for _ in range(3):  # a few moves in: a mid-game screen
+        page.wait_for_selector(NEXT, state="visible")
+        if game_id == "ps":  # its first decision: the District markers' buttons (label in name, WCAG 2.5.3)
+            assert page.locator("#board button[data-action^='comp:']").count() == 5
+        problems += axe_problems(page, f"{game_id} first decision")
+        for step in range(3):  # a few moves in: a mid-game screen
             page.wait_for_selector(NEXT, state="visible")
+            if game_id == "spy" and step == 1:  # the display's Take buttons: short words, then the full ones
+                assert page.locator("#board button[data-action^='take:']").count() > 0
+                problems += axe_problems(page, "spy take")
             page.evaluate(TAP, table.enabled_actions()[0])
         page.wait_for_selector(NEXT, state="visible")
         problems += axe_problems(page, f"{game_id} mid-game")
+    table.open_drawer()  # the game's drawer open: the settings, Export, Restart
+    problems += axe_problems(page, "drawer")
+    page.keyboard.press("Escape")
     table.open("?game=sik&seats=human,human&seed=3&botdelay=0")
     page.wait_for_selector(NEXT, state="visible")
     if not table.visible("[data-testid=pass-device]"):
@@ -349,11 +359,11 @@ def test_the_small_things_a_player_meets_around_a_game(table):
     page.wait_for_selector(NEXT, state="visible")
     page.evaluate(TAP, table.enabled_actions()[0])
     page.wait_for_selector(NEXT, state="visible")
-    page.click("#game [data-command=restart]")
+    table.menu("[data-command=restart]")
     assert page.locator("#confirm").is_visible()
     page.click("[data-command=close-confirm]")
     assert len(table.saved()["history"]) > 0  # "No" keeps the game
-    page.click("#game [data-command=restart]")
+    table.menu("[data-command=restart]")
     page.click("[data-command=restart-yes]")
     page.wait_for_function("JSON.parse(localStorage.getItem('pygames.save.' + "
                            "localStorage.getItem('pygames.current'))).history.length === 0")

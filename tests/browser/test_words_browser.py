@@ -69,7 +69,7 @@ def test_the_restart_question_keeps_the_game_by_default(tablet):
     page.set_viewport_size(PORTRAIT)
     tablet.open("?game=ps&seats=human,easy&seed=2&botdelay=0&lang=fr")
     page.wait_for_selector(NEXT, state="visible")
-    page.click("#game [data-command=restart]")
+    tablet.menu("[data-command=restart]")
     assert page.locator("#confirm").is_visible()
     assert page.evaluate("document.activeElement.dataset.command") == "close-confirm"  # Enter keeps the game
     yes, no = page.locator("#confirm-yes"), page.locator("#confirm-no")

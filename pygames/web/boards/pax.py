@@ -15,7 +15,7 @@ from __future__ import annotations
 from pygames.pax.data import CARDS, CATEGORIES, SOLO_LEVELS, P
 from pygames.web import kit
 from pygames.web.kit import clone
-from pygames.web.vdom import el
+from pygames.web.vdom import el, svg
 
 CAMPAIGN_KEY = "pygames.pax.campaign"
 NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
@@ -25,8 +25,9 @@ NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 
 
 def glyph(category: str):
-    node = clone(f"pax-glyph-{category}")
-    return node
+    """A category's glyph: the game's prebuilt symbol (kit.symbol) in an inline icon, beside its name or count."""
+    return svg("svg", {"class": "pax-glyph", "viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false"},
+               None, [kit.symbol(f"pax-sym-{category}")])
 
 
 def card_label(card: str, cat) -> str:
@@ -88,6 +89,7 @@ Ctx = kit.Board  # one render: view, catalogue, legal actions, the targets place
 def render(board, view: dict, legal: list, cat) -> set[str]:
     ctx = Ctx(view, legal, cat, "pax-target")
     g = ctx.g
+    board.appendChild(kit.defs("pax-defs"))
     root = el("div", {"class": "pax-table", "data-phase": g["phase"]})
     root.appendChild(info_bar(ctx))
     decision = decision_panel(ctx)

@@ -266,7 +266,7 @@ def city(g: dict, cat, ctx: kit.Board):
         left = (mx * SCALE - VB_X) / VB_W * 100
         top = (my * SCALE - VB_Y) / VB_H * 100
         label = place_label(g, path, cat)
-        button = ctx.button(action, label)
+        button = ctx.button(action, label, cls="ps-spot")
         button.setAttribute("style", f"left:{left:.2f}%;top:{top:.2f}%")
         if g["steals"].get(path):
             button.appendChild(icon("ps-statue", "ps-spot-steal", "#1b2430"))
@@ -298,13 +298,10 @@ def control_board(g: dict, cat, ctx: kit.Board):
         action = f"{phase}:{d}" if phase in ("comp", "shovel") else None
         name = [icon(f"ps-sym-{d}", "ps-icon ps-sym", TYPE_INK[d]), el("span", None, type_name(cat, d))]
         if action and action in ctx.legal:
-            label = marker_label(g, action, cat)
             [[_d, old, new]] = g["moves"][action]
-            head = el("button", {"type": "button", "data-action": action, "class": "ps-marker-choice",
-                                 "aria-label": label, "title": label}, None,
-                      [*name, el("span", {"class": "ps-move"}, cat.t(
-                          "ps.ui.marker_short", old=signed(old), new=signed(new)))])
-            ctx.placed.add(action)  # its own look (not a kit target), so recorded by hand
+            # The leading space never shows (a flex item's line start) but keeps the spoken name's words apart.
+            move = el("span", {"class": "ps-move"}, " " + cat.t("ps.ui.marker_short", old=signed(old), new=signed(new)))
+            head = ctx.button(action, marker_label(g, action, cat), cls="ps-marker-choice", children=[*name, move])
         else:
             head = el("span", {"class": "ps-row-name"}, None, name)
         holder = 0 if pos0 > 0 else (1 if pos0 < 0 else None)
@@ -460,7 +457,7 @@ def score_pad(g: dict, cat, box_id: str | None = None):
 
 def render(board, view: dict, legal: list, cat) -> set:
     g = view["state"]
-    ctx = kit.Board(view, legal, cat, "ps-spot")
+    ctx = kit.Board(view, legal, cat, "ps-target")
     board.appendChild(kit.defs("ps-defs"))
     choosing = g["phase"] in ("comp", "shovel") and bool(ctx.legal)
     table = el("div", {"class": "ps-table" + (" ps-choosing" if choosing else ""), "data-phase": g["phase"]})

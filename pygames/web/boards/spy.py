@@ -303,11 +303,10 @@ def piles_panel(ctx: Ctx, pending: dict | None):
             face.classList.add("spy-taken")
             face.appendChild(el("span", {"class": "spy-takenmark"}, "✓ " + cat.t("spy.ui.taken")))
         col.appendChild(face)
-        button = ctx.button(f"take:{slot}", cls="spy-take")
-        if button is not None:
+        if f"take:{slot}" in ctx.legal:
             key, args = action_label(ctx.view, f"take:{slot}")
-            button.textContent = ctx.cat.t(key.replace("spy.act.", "spy.ui."), **args)  # short; full in aria-label
-            col.appendChild(button)
+            short = ctx.cat.t(key.replace("spy.act.", "spy.ui."), **args)  # shown; its name goes on with the full words
+            col.appendChild(ctx.button(f"take:{slot}", cls="spy-take", text=short))
         row.appendChild(col)
     box.appendChild(row)
     return box
