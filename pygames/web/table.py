@@ -72,6 +72,7 @@ def table(model: Model, cat) -> vdom.Node:
         el("div", {"class": "gamebar"}, None, [
             el("h2", {"id": "game-title"}, cat.t(f"home.game.{model.game_id}") + match_view.title(cat, model.match)),
             vdom.Keep()]),  # the menu: the page's own buttons (translated with the page), mirrored by the controller
+        vdom.Keep(),  # the Options drawer (#drawer): the page's own, opened and closed by static/shell.js
         el("p", {"id": "status", "class": "status", "data-testid": "status", "role": "status", "aria-live": "polite"},
            status_text(model, game, cat) if shown else ""),
         guide_panel(guide, cat) if guide is not None and not guide.docked else slot(),
