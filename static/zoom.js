@@ -5,7 +5,7 @@
    scrolling the container. Fit (zoom 1) is the board at the container's width. Buttons `[data-zoom=in|out|fit]`,
    a double tap on the board toggles 2x / fit and a two-finger pinch zooms; nothing here reads or changes the
    board's own parts. The drawer (`[data-drawer]`, shown where the players and log are not a side column) opens and
-   closes with `html[data-drawer=open]`. Both live on <html>, which the table's patch never touches. */
+   closes with `html[data-side-drawer=open]`. Both live on <html>, which the table's patch never touches. */
 (function () {
   "use strict";
   const MIN = 1, MAX = 3, STEP = 1.25;
@@ -26,13 +26,13 @@
     const top = board ? (board.scrollTop + keepY) * ratio - keepY : 0;
     zoom = next;
     root.style.setProperty("--board-zoom", String(zoom));
-    root.dataset.zoom = zoom === 1 ? "fit" : "zoomed";
+    root.dataset.boardZoom = zoom === 1 ? "fit" : "zoomed";
     for (const b of document.querySelectorAll("[data-zoom=fit]")) b.setAttribute("aria-pressed", String(zoom === 1));
     if (board) { board.scrollLeft = zoom === 1 ? 0 : left; board.scrollTop = top; }
   }
 
   function setDrawer(open) {
-    if (open) root.dataset.drawer = "open"; else delete root.dataset.drawer;
+    if (open) root.dataset.sideDrawer = "open"; else delete root.dataset.sideDrawer;
     for (const b of document.querySelectorAll("[data-drawer]")) b.setAttribute("aria-expanded", String(open));
   }
 
@@ -43,10 +43,10 @@
     if (how === "in") setZoom(zoom * STEP);
     else if (how === "out") setZoom(zoom / STEP);
     else if (how === "fit") setZoom(1);
-    else if (button.hasAttribute("data-drawer")) setDrawer(root.dataset.drawer !== "open");
+    else if (button.hasAttribute("data-drawer")) setDrawer(root.dataset.sideDrawer !== "open");
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && root.dataset.drawer === "open") setDrawer(false);
+    if (event.key === "Escape" && root.dataset.sideDrawer === "open") setDrawer(false);
   });
 
   // Touch: a double tap on the board toggles 2x and fit; two fingers pinch.

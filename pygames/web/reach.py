@@ -10,6 +10,7 @@ them when none shows (see bring_decision_into_view). Where the page does scroll,
 from __future__ import annotations
 
 import js
+from pyodide.ffi import create_proxy, to_js
 
 from .render import missing
 
@@ -109,6 +110,22 @@ def bring_decision_into_view() -> None:
     if rect.height > bottom - top:  # taller than the free band: align its top under the status line
         delta = rect.top - top - MARGIN
     scroll_by(delta)
+
+
+_AGAIN: list = []  # the one proxy that looks again once the board's slides have landed
+
+
+def bring_into_view_after_slides() -> None:
+    """bring_decision_into_view now and once more when the redraw's slides end: a part sliding in (a card dealt to
+    the hand) is measured where it lands, not on its way."""
+    bring_decision_into_view()
+    board = js.document.getElementById("board")
+    if missing(board) or board_scrolls() is None or not board.getAnimations(
+            to_js({"subtree": True}, dict_converter=js.Object.fromEntries)).length:
+        return
+    if not _AGAIN:
+        _AGAIN.append(create_proxy(lambda *_: bring_decision_into_view()))
+    js.setTimeout(_AGAIN[0], int(js.window.pygamesTable.SLIDE_MS) + 40)
 
 
 def to_top() -> None:
