@@ -1,8 +1,8 @@
 /* The board's zoom and the players-and-log drawer (issue 32: the whole table on one screen).
 
    The board scrolls and pans inside its own container (#board); its zoom is the CSS `zoom` of the board's content,
-   read from `--board-zoom` on <html>, so a zoomed board lays out bigger and every target stays reachable by
-   scrolling the container. Fit (zoom 1) is the board at the container's width. Buttons `[data-zoom=in|out|fit]`,
+   read from `--board-zoom` on <html> (its parts laid out at the fit width `--board-w`), so a zoomed board lays out
+   bigger and every target stays reachable by scrolling the container. Fit (zoom 1) is the board at the container's width. Buttons `[data-zoom=in|out|fit]`,
    a double tap on the board toggles 2x / fit and a two-finger pinch zooms; nothing here reads or changes the
    board's own parts. The drawer (`[data-drawer]`, shown where the players and log are not a side column) opens and
    closes with `html[data-side-drawer=open]`. Both live on <html>, which the table's patch never touches. */
@@ -25,10 +25,18 @@
     const left = board ? (board.scrollLeft + keepX) * ratio - keepX : 0;
     const top = board ? (board.scrollTop + keepY) * ratio - keepY : 0;
     zoom = next;
+    if (board) root.style.setProperty("--board-w", contentWidth(board) + "px");
     root.style.setProperty("--board-zoom", String(zoom));
     root.dataset.boardZoom = zoom === 1 ? "fit" : "zoomed";
     for (const b of document.querySelectorAll("[data-zoom=fit]")) b.setAttribute("aria-pressed", String(zoom === 1));
     if (board) { board.scrollLeft = zoom === 1 ? 0 : left; board.scrollTop = top; }
+  }
+
+  // The board's width at fit, in px: a zoomed board's parts are laid out at that width, then scaled (a width in %
+  // would stay the container's under `zoom`, and a board drawn in HTML would only grow its text).
+  function contentWidth(board) {
+    const style = getComputedStyle(board);
+    return board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   }
 
   function setDrawer(open) {
@@ -74,6 +82,8 @@
     event.preventDefault();
   }, {passive: false});
   document.addEventListener("touchend", (event) => { if (event.touches.length < 2) pinch = null; });
+
+  window.addEventListener("resize", () => { if (zoom !== 1) setZoom(zoom); });
 
   // A new game screen starts at fit, the drawer closed.
   window.pygamesZoom = {fit: () => { setZoom(1); setDrawer(false); }, get: () => zoom};
