@@ -2,8 +2,8 @@
 
    The board scrolls and pans inside its own container (#board); its zoom is the CSS `zoom` of the board's content,
    read from `--board-zoom` on <html> (its parts laid out at the fit width `--board-w`), so a zoomed board lays out
-   bigger and every target stays reachable by scrolling the container. Fit (zoom 1) is the board at the container's width. Buttons `[data-zoom=in|out|fit]`,
-   a double tap on the board toggles 2x / fit and a two-finger pinch zooms; nothing here reads or changes the
+   bigger and every target stays reachable by scrolling the container. Fit (zoom 1) is the board at the container's width. Buttons
+   `[data-zoom=in|out|fit]`, a double tap on the board toggles 2x / fit and a two-finger pinch zooms; nothing here reads or changes the
    board's own parts. The drawer (`[data-drawer]`, shown where the players and log are not a side column) opens and
    closes with `html[data-side-drawer=open]`. Both live on <html>, which the table's patch never touches. */
 (function () {
