@@ -109,7 +109,14 @@
   }
 
   function positions(root) {
-    return measure(root, unique(root), root.getBoundingClientRect());
+    return measure(root, unique(root), originOf(root));
+  }
+
+  // Where the board's content starts: a board scrolled or zoomed inside its own container (static/zoom.js) moves
+  // none of its parts, and a new zoom (a new content width) is a resize, not a slide.
+  function originOf(root) {
+    const r = root.getBoundingClientRect();
+    return {left: r.left - root.scrollLeft, top: r.top - root.scrollTop, width: Math.max(r.width, root.scrollWidth)};
   }
 
   // Screen pixels to the units a CSS transform uses on this node (an SVG part is in its parent's user units).
@@ -128,7 +135,7 @@
   // the layout is computed anyway, never on the old board once it is stale) and, given `before`, slide the parts
   // that moved. Returns the new positions.
   function slide(root, before) {
-    const origin = root.getBoundingClientRect(), after = unique(root), now = measure(root, after, origin);
+    const origin = originOf(root), after = unique(root), now = measure(root, after, origin);
     const resized = before && Math.abs(before.width - origin.width) > 1;  // turned or resized: no stale slide
     if (!before || before.size === 0 || resized || reduced() || !root.animate) return now;
     const moves = [];

@@ -12,13 +12,15 @@
 - per game, two normal bots in the page, quiet and with one busy process per core beside the browser (`--only bots`
   runs this part alone): the worker's search rate, think time, and the longest main-thread task (wall and CPU).
 - `--only fit` (issue 32's probe, not part of the full bench): a whole game of each game against the easy computer
-  in each of the four viewports; at every decision, the page's scroll height over the viewport's height (target
+  in each of the four viewports (`PYGAMES_FIT_GAMES=ps,sik` runs those games only);
+  at every decision, the page's scroll height over the viewport's height (target
   1.00), the share of the height taken by the status line and the decision's controls, and where the status line,
   the first enabled control and the players/log sit. Prints the worst case per game and viewport.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
 import sys
@@ -347,7 +349,8 @@ def fit_only() -> int:
           "viewport height (target <= 0.20 in landscape); lowest control/log/players = px from the page's top")
     with sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=build.find_chromium(), args=CHROMIUM_ARGS)
-        for gid in registry.GAME_IDS:
+        games = os.environ.get("PYGAMES_FIT_GAMES", "").split(",") if os.environ.get("PYGAMES_FIT_GAMES") else None
+        for gid in [g for g in registry.GAME_IDS if games is None or g in games]:
             for name, (viewport, touch) in FIT_VIEWPORTS.items():
                 context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
                 context.add_init_script("localStorage.setItem('pygames.preview', 'off')")

@@ -307,7 +307,7 @@ class App:
                 tutorial_ui.show_target()
         pace.show(self.bot_delay, len(s.humans) < len(s.seats))
         self.ears.table(s, model.view)
-        reach.bring_decision_into_view()
+        reach.bring_into_view_after_slides()
 
     def show_game_over(self) -> None:
         self.stop_bots()

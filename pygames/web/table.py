@@ -73,14 +73,16 @@ def table(model: Model, cat) -> vdom.Node:
             el("h2", {"id": "game-title"}, cat.t(f"home.game.{model.game_id}") + match_view.title(cat, model.match)),
             vdom.Keep()]),  # the menu: the page's own buttons (translated with the page), mirrored by the controller
         vdom.Keep(),  # the Options drawer (#drawer): the page's own, opened and closed by static/shell.js
-        el("p", {"id": "status", "class": "status", "data-testid": "status", "role": "status", "aria-live": "polite"},
-           status_text(model, game, cat) if shown else ""),
+        el("div", {"class": "status-row"}, None, [
+            el("p", {"id": "status", "class": "status", "data-testid": "status", "role": "status",
+                     "aria-live": "polite"}, status_text(model, game, cat) if shown else ""),
+            board_tools(cat)]),
         guide_panel(guide, cat) if guide is not None and not guide.docked else slot(),
         banner(model, cat) if shown else el("div", {"id": "last-move", "class": "last-move",
                                                      "data-testid": "last-move", "hidden": True}),
         el("div", {"class": "table"}, None, [
             el("div", {"id": "board", "class": "board", "data-testid": "board"}, None, board.kids),
-            el("aside", {"class": "side"}, None, [
+            el("aside", {"id": "side", "class": "side"}, None, [
                 guide_panel(guide, cat) if guide is not None and guide.docked else slot(),
                 el("section", {"aria-labelledby": "scores-title"}, None, [
                     el("h3", {"id": "scores-title", "data-i18n": "game.players"}, cat.t("game.players")),
@@ -99,6 +101,19 @@ def table(model: Model, cat) -> vdom.Node:
     if guide is not None and guide.target is not None:
         mark_target(screen, guide.target)
     return screen
+
+
+def board_tools(cat) -> vdom.Node:
+    """Zoom out, in and back to fit (static/zoom.js scales the board inside its container), and the drawer of the
+    players and the log where they are not a side column (portrait, phone)."""
+    def tool(attrs: dict, text: str, label: str) -> vdom.Node:
+        return el("button", {"type": "button", "class": "quiet tool", "aria-label": label, **attrs}, text)
+    return el("div", {"class": "board-tools", "role": "toolbar", "aria-label": cat.t("game.tools")}, None, [
+        tool({"data-zoom": "out"}, "−", cat.t("game.zoom_out")),
+        tool({"data-zoom": "in"}, "+", cat.t("game.zoom_in")),
+        tool({"data-zoom": "fit"}, cat.t("game.zoom_fit"), cat.t("game.zoom_fit_label")),
+        tool({"data-drawer": "side", "aria-controls": "side"}, cat.t("game.drawer"), cat.t("game.drawer_label")),
+    ])
 
 
 def slot() -> vdom.Node:

@@ -158,7 +158,7 @@ def keep_in_view(node) -> None:
         delta = first - top - reach.MARGIN if first < top else rect.bottom - bottom + reach.MARGIN
     else:
         delta = (rect.top + rect.bottom) / 2 - (top + bottom) / 2
-    js.window.scrollBy(0, delta)
+    reach.scroll_by(delta)
 
 
 def place_panel(on_turn) -> None:

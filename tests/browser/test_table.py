@@ -15,7 +15,8 @@ VIEWPORTS = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 
 # Where the app left the page, once the redraw's slides have landed: is the status line on screen, and which
 # enabled controls of the decision can a finger reach (on screen and not covered by the sticky status line or action
 # bar: the element at the middle of its visible part is the control itself)? `fits`: the controls on the page (not
-# in the sticky action bar) would all show at once between the two bars, so every one of them must be in reach.
+# in the sticky action bar) would all show at once between the two bars, or inside the board's container when the
+# board scrolls inside itself, so every one of them must be in reach.
 REACH = """async () => {
   await Promise.all(document.getAnimations().filter(a => a.effect && a.effect.getComputedTiming().endTime < Infinity)
     .map(a => a.finished.catch(() => null)));
@@ -33,7 +34,10 @@ REACH = """async () => {
     return top !== null && (top === e || e.contains(top));
   });
   const onPage = controls.filter(e => !bar.contains(e)).map(e => e.getBoundingClientRect());
-  const room = (bar.firstChild ? bar.getBoundingClientRect().top : vh) - status.getBoundingClientRect().height;
+  const board = document.getElementById('board');  // a board scrolling inside itself: its controls show in it
+  const inside = getComputedStyle(board).overflowY !== 'visible' && board.scrollHeight > board.clientHeight + 1;
+  const room = inside ? board.clientHeight
+    : (bar.firstChild ? bar.getBoundingClientRect().top : vh) - status.getBoundingClientRect().height;
   const span = onPage.length ? Math.max(...onPage.map(r => r.bottom)) - Math.min(...onPage.map(r => r.top)) : 0;
   return {status: seen(status.getBoundingClientRect()) && status.textContent.trim().length > 0,
           controls: controls.length, reachable: reachable.map(e => e.dataset.action),

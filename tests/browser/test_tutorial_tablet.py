@@ -55,7 +55,7 @@ def test_pax_step_7_shows_the_play_panel_beside_the_guide(tablet):
     # Turned upright (no side column): the guide moves under the status line, and back beside the board.
     page = tablet.page
     page.set_viewport_size({"width": 768, "height": 1024})
-    page.wait_for_selector("#status + #tutorial-panel:not(.docked)", state="attached")
+    page.wait_for_selector(".status-row + #tutorial-panel:not(.docked)", state="attached")
     page.set_viewport_size(LANDSCAPE)
     page.wait_for_selector("#game .side > #tutorial-panel.docked:first-child", state="attached")
     check_both_in_view(tablet, "[data-testid=pax-decision]", "PAX step 7, turned back")

@@ -1,0 +1,125 @@
+"""The whole table on one screen (issue 32): in the four viewports, at a decision the page itself does not scroll,
+the status line and an enabled control of the decision are on screen; the board's zoom buttons scale it and Fit
+brings it back; the end screen's "Play again" is in the first screen.
+
+One booted touch page for the module (viewports change with set_viewport_size); a few decisions per game and
+viewport against the easy computer with botdelay=0, so the module stays bounded in time.
+"""
+
+import pytest
+from conftest import NEXT, AppPage
+
+pytestmark = pytest.mark.browser
+VIEWPORTS = {"1024x768": {"width": 1024, "height": 768}, "768x1024": {"width": 768, "height": 1024},
+             "1366x768": {"width": 1366, "height": 768}, "390x844": {"width": 390, "height": 844}}
+DECISIONS = 3
+# Once the slides have landed (and the app looked again): does the page scroll, is the status line on screen, and
+# which enabled controls can a finger reach (on screen, the element at their middle is the control itself)?
+FIT = """async () => {
+  await Promise.all(document.getAnimations().filter(a => a.effect && a.effect.getComputedTiming().endTime < Infinity)
+    .map(a => a.finished.catch(() => null)));
+  await new Promise(done => setTimeout(done, 80));
+  const vw = innerWidth, vh = innerHeight;
+  const inView = r => r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= vh + 1
+    && r.left >= 0 && r.right <= vw + 1;
+  const status = document.querySelector('[data-testid=status]');
+  const reachable = [...document.querySelectorAll('button[data-action]:not([disabled])')].filter(e => {
+    const r = e.getBoundingClientRect();
+    if (e.offsetParent === null || r.width <= 0 || r.height <= 0 || r.bottom <= 0 || r.top >= vh) return false;
+    const x = (Math.max(r.left, 0) + Math.min(r.right, vw)) / 2, y = (Math.max(r.top, 0) + Math.min(r.bottom, vh)) / 2;
+    const top = document.elementFromPoint(x, y);
+    return top !== null && (top === e || e.contains(top));
+  });
+  return {scroll: document.scrollingElement.scrollHeight - vh, status: inView(status.getBoundingClientRect()),
+          reachable: reachable.map(e => e.dataset.action)};
+}"""
+TAP = """action => {
+  document.querySelector(`button[data-action="${CSS.escape(action)}"]`).click();
+  const confirm = document.querySelector('[data-testid=preview] button[data-confirm]');
+  if (confirm) confirm.click();
+}"""
+BOARD_SCALE = """() => { const b = document.getElementById('board'), first = b.firstElementChild;
+  return {zoom: parseFloat(getComputedStyle(first).zoom), width: b.scrollWidth}; }"""
+
+
+@pytest.fixture(scope="module")
+def fit(browser, origin):
+    page = AppPage(browser, origin, viewport=VIEWPORTS["1024x768"], has_touch=True, is_mobile=True, locale="en-US")
+    page.open()
+    yield page
+    page.close()
+
+
+def play_a_few(fit, game_id: str, viewport: str) -> None:
+    page = fit.page
+    page.set_viewport_size(VIEWPORTS[viewport])
+    fit.reset_storage()
+    fit.open(f"?game={game_id}&seats=human,easy&seed=4&botdelay=0")
+    for decision in range(DECISIONS):
+        page.wait_for_selector(NEXT, state="visible", timeout=60_000)
+        seen = page.evaluate(FIT)
+        where = f"{game_id} {viewport} decision {decision} ({fit.status()!r})"
+        assert seen["scroll"] <= 1, f"{where}: the page scrolls by {seen['scroll']} px"
+        assert seen["status"], f"{where}: the status line is off screen"
+        assert seen["reachable"], f"{where}: no enabled control of the decision on screen"
+        page.evaluate(TAP, seen["reachable"][0])
+        page.wait_for_function(f"""() => JSON.parse(localStorage.getItem('pygames.save.' +
+            localStorage.getItem('pygames.current'))).history.length > {decision}""", timeout=60_000)
+
+
+@pytest.mark.parametrize("game_id", ["ps", "pax", "spy", "sik"])
+def test_the_table_fits_the_screen_at_each_decision(fit, game_id):
+    for viewport in VIEWPORTS:
+        play_a_few(fit, game_id, viewport)
+    # Zoom in twice: the board lays out bigger inside its container (which scrolls); Fit brings it back.
+    page = fit.page
+    page.wait_for_selector(NEXT, state="visible", timeout=60_000)
+    before = page.evaluate(BOARD_SCALE)
+    page.click("[data-zoom=in]")
+    page.click("[data-zoom=in]")
+    zoomed = page.evaluate(BOARD_SCALE)
+    assert zoomed["zoom"] > before["zoom"] and zoomed["width"] > before["width"], (before, zoomed)
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= VIEWPORTS["390x844"]["height"] + 1
+    page.click("[data-zoom=out]")
+    assert page.evaluate(BOARD_SCALE)["zoom"] < zoomed["zoom"]
+    page.click("[data-zoom=fit]")
+    assert page.evaluate(BOARD_SCALE) == before
+
+
+def test_the_players_and_log_drawer_opens_and_closes_on_a_phone(fit):
+    page = fit.page
+    page.set_viewport_size(VIEWPORTS["390x844"])
+    fit.reset_storage()
+    fit.open("?game=ps&seats=human,easy&seed=4&botdelay=0")
+    page.wait_for_selector(NEXT, state="visible", timeout=60_000)
+    assert not page.locator("#scores").is_visible()
+    button = page.locator("[data-drawer]")
+    box = button.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    button.click()
+    assert page.locator("#scores").is_visible() and page.locator("[data-testid=log]").is_visible()
+    assert button.get_attribute("aria-expanded") == "true"
+    button.click()
+    assert not page.locator("#scores").is_visible()
+    page.set_viewport_size(VIEWPORTS["1024x768"])  # a landscape tablet: a side column, no drawer button
+    assert page.locator("#scores").is_visible() and not button.is_visible()
+
+
+def test_play_again_is_in_the_first_screen_of_the_end_screen(fit):
+    page = fit.page
+    page.set_viewport_size(VIEWPORTS["390x844"])
+    fit.reset_storage()
+    fit.open("?game=ps&seats=human,easy&seed=4&botdelay=0")
+    for _ in range(60):
+        page.wait_for_selector(NEXT, state="visible", timeout=60_000)
+        if fit.visible("[data-testid=game-over]"):
+            break
+        page.evaluate(TAP, fit.enabled_actions()[0])
+    assert fit.visible("[data-testid=game-over]")
+    for viewport, size in VIEWPORTS.items():
+        page.set_viewport_size(size)
+        page.evaluate("window.scrollTo(0, 0)")
+        again = page.locator("#gameover [data-command=again]").bounding_box()
+        assert again["y"] + again["height"] <= size["height"], f"{viewport}: Play again is below the first screen"
+        outcome = page.locator("[data-testid=outcome]").bounding_box()
+        assert outcome["y"] < again["y"], f"{viewport}: the outcome lines come after Play again"
