@@ -8,6 +8,7 @@ viewport against the easy computer with botdelay=0, so the module stays bounded 
 
 import pytest
 from conftest import NEXT, AppPage
+from test_table import TAP
 
 pytestmark = pytest.mark.browser
 VIEWPORTS = {"1024x768": {"width": 1024, "height": 768}, "768x1024": {"width": 768, "height": 1024},
@@ -32,11 +33,6 @@ FIT = """async () => {
   });
   return {scroll: document.scrollingElement.scrollHeight - vh, status: inView(status.getBoundingClientRect()),
           reachable: reachable.map(e => e.dataset.action)};
-}"""
-TAP = """action => {
-  document.querySelector(`button[data-action="${CSS.escape(action)}"]`).click();
-  const confirm = document.querySelector('[data-testid=preview] button[data-confirm]');
-  if (confirm) confirm.click();
 }"""
 BOARD_SCALE = """() => { const b = document.getElementById('board'), first = b.firstElementChild;
   return {zoom: parseFloat(getComputedStyle(first).zoom), width: b.scrollWidth}; }"""
