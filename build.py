@@ -52,7 +52,12 @@ PYSCRIPT_BOOT = ("core-", "deprecations-manager-", "donkey-", "error-", "py-edit
 # so their version is in the build hash and an upgrade reaches devices as an app deploy: {served path: (package,
 # file)}, each under its package's LICENSE. ZzFX's micro build (1.2 KB) synthesizes the sound cues (static/sound.js
 # loads it on the first tap).
-VENDORED = {"static/zzfx.js": ("zzfx", "ZzFXMicro.min.js")}
+VENDORED = {"static/zzfx.js": ("zzfx", "ZzFXMicro.min.js"),
+            # Pairing devices (issue 33), under net/ (NET): lean-qr draws the QR codes; barcode-detector reads them
+            # where the browser has no BarcodeDetector, with zxing-wasm's reader served from our own origin.
+            "net/lean-qr.mjs": ("lean-qr", "index.mjs"),
+            "net/barcode-detector.js": ("barcode-detector", "dist/iife/ponyfill.js"),
+            "net/zxing_reader.wasm": ("zxing-wasm", "dist/reader/zxing_reader.wasm")}
 ICONS_PACKAGE = "@iconify-json/game-icons"  # a devDependency: the build copies the icons it uses, never the set
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
         ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".zip": "application/zip"}
@@ -397,7 +402,8 @@ def copy_runtime(out: Path) -> None:
 
 def copy_app(out: Path, with_test_games: bool, stamp: str) -> None:
     """static/ (but boot.js, inlined in the page), our packages' bundle, the Python PyScript runs, its config."""
-    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("boot.js"))
+    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("boot.js", "net"))
+    shutil.copytree(ROOT / "static/net", out / NET)  # the pairing code: fetched only when pairing (see NET)
     copy_vendored(out)
     bundle_packages(out / BUNDLE, with_test_games, stamp)
     shutil.copy2(ROOT / "pygames/web/main.py", out / "main.py")
@@ -413,6 +419,9 @@ def copy_vendored(out: Path) -> None:
     versions = vendored_versions(False)
     for served, (package, name) in VENDORED.items():
         folder = ROOT / "node_modules" / package
+        if served.endswith(".wasm"):  # binary: as shipped (its package's LICENSE is beside the JS that loads it)
+            shutil.copy2(folder / name, out / served)
+            continue
         licence = (folder / "LICENSE").read_text(encoding="utf-8").replace("*/", "* /").strip()
         notice = f"/* npm {package} {versions[package]}, {name}\n\n{licence}\n*/\n"
         (out / served).write_text(notice + (folder / name).read_text(encoding="utf-8"), encoding="utf-8")
@@ -441,6 +450,8 @@ def write_rules_pages(out: Path, env, cards: list[dict], catalogue: dict[str, di
 
 
 ART = "art/"  # each game's look (write_art): fetched when the game first opens, kept by the worker, not precached
+NET = "net/"  # pairing devices (static/net/, the QR libraries): fetched when pairing, kept by the worker, not precached
+LAZY = (ART, NET)
 ICONS = ROOT / "node_modules" / ICONS_PACKAGE / "icons.json"  # Game Icons (CC BY 3.0), read at build time only
 
 
@@ -511,7 +522,7 @@ def boot_settings(out: Path, caches: Caches, catalogue: dict[str, dict[str, str]
     return {
         "appCache": caches.app,
         "runtimeCache": caches.runtime,
-        "precache": sorted([*(k for k in caches.entries if not k.startswith(ART)), "index.html"]),
+        "precache": sorted([*(k for k in caches.entries if not k.startswith(LAZY)), "index.html"]),
         "strings": {lang: {k: v for k, v in texts.items() if k.startswith("boot.")}
                     for lang, texts in catalogue.items()},
         # Fetched (not imported) runtime files: the progress bar counts their bytes.
@@ -558,7 +569,7 @@ def write_precache(out: Path, env, caches: Caches) -> dict:
     precache = sorted(entries)
     (out / "sw.js").write_text(env.get_template("sw.js.j2").render(
         build=caches.version, runtime_cache=caches.runtime,
-        app_files=[k for k in precache if not k.startswith(("runtime/", ART))],
+        app_files=[k for k in precache if not k.startswith(("runtime/", *LAZY))],
         runtime_files=[k for k in precache if k.startswith("runtime/")],
         runtime_tag=caches.runtime_tag, runtime_made=[f"runtime/pyodide/{STDLIB}"]),
         encoding="utf-8")

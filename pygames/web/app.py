@@ -19,6 +19,7 @@ from pygames.core.guard import clip
 
 from . import endscreen, i18n, match_view, pace, preview, reach, render, storage, table, thinking, tutorial_ui, vdom
 from . import match as matches
+from . import netplay as devices
 from .boards import Board, board_of
 from .kit import describe, error_text
 from .lastmove import LastMoves
@@ -75,6 +76,7 @@ class App:
         self.tutorial = tutorial_ui.Tutorial()
         self.board: Board | None = None  # the board contract of the session's game (boards/__init__.py)
         self.ears = Ears()  # the sound cues of each redraw
+        self.net = None  # several devices (devices.py): this device's NetHost or NetGuest
 
     # ------------------------------------------------------------------ boot
 
@@ -100,7 +102,9 @@ class App:
         js.document.querySelector(".topbar").hidden = False
         by_id("app").hidden = False
         pending = shell_pending()
-        if link and link.get("game"):
+        if devices.start(self, link):
+            pass
+        elif link and link.get("game"):
             self.start_from_link(link)
         elif self.start_tutorial_from_link():
             pass
@@ -158,7 +162,9 @@ class App:
         self.rerender()
 
     def rerender(self) -> None:
-        if self.screen == "home":
+        if self.net is not None and self.net.mode == "guest":
+            self.net.rerender()
+        elif self.screen == "home":
             self.show_home()
         elif self.screen == "newgame":
             self.show_new_game(self.new_game_id, keep_values=True)
@@ -178,6 +184,9 @@ class App:
         by_id("confirm").hidden = True
 
     def show_home(self) -> None:
+        if self.net is not None:
+            self.net.leave()
+            self.net = None
         self.stop_bots()
         self.tab.left(self.session.save_id if self.session else None)
         self.session = None
@@ -236,6 +245,9 @@ class App:
     def refresh(self, schedule: bool = True) -> None:
         """Decide what the screen shows after any change: end screen, cover, or the viewer's table."""
         s = self.session
+        if self.net is not None:
+            self.net.refresh(schedule)
+            return
         if s.over:
             self.show_game_over()
             return
@@ -349,6 +361,9 @@ class App:
     # ------------------------------------------------------------------ actions and bots
 
     def play(self, action: str) -> None:
+        if self.net is not None and self.net.mode == "guest":
+            self.net.play(action)
+            return
         if self.session is None or self.covered_for is not None or self.went_on_elsewhere():
             return
         self.following = False
@@ -418,6 +433,9 @@ class App:
 
     def autosave(self) -> None:
         s = self.session
+        if self.net is not None:
+            self.net.autosave()  # the referee saves (with its seats and tokens) before it tells the guests
+            return
         outcome = self.tab.write(s.save_id, s.to_save(updated=time.time()))
         if outcome == storage.CONFLICT:  # our last change was made on a stale game: take the newer one
             self.went_on_elsewhere()
@@ -463,6 +481,8 @@ class App:
         text = self.tab.read(save_id)
         if text is None:
             return False
+        if devices.is_host_save(text):
+            return devices.resume_host(self, text, save_id)
         try:
             session = Session.from_save(text, self.games, save_id=save_id)
         except core.InvalidSave as exc:  # kept as it is: the home list says why, and offers Export and Delete
@@ -696,6 +716,7 @@ COMMANDS = {
     "tutorial-min": lambda app, _arg: app.tutorial_min(),
     "tutorial-skip": lambda app, _arg: app.tutorial_skip(),
     "tutorial-rules": lambda app, arg: app.show_rules(section=arg),
+    **devices.COMMANDS,
 }
 
 

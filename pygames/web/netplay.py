@@ -1,0 +1,730 @@
+"""Several devices at one table, in the page: the glue between the pure referee (`pygames.net`) and the WebRTC link
+(`static/net/link.mjs`, imported only when pairing).
+
+Host: this device holds a `Host` (the app's session is its session). It shows one pairing code per remote seat that
+has no device, reads a guest's answer code (camera or pasted text), hands every text a guest sends to
+`Host.receive` and sends what it returns; every change made on this device (its own seat's move, a computer's)
+goes through `Host.changed`, which saves (the app's storage, the `net` field included) before anything is sent.
+The host's own screen is the app's one `table(model)` path: its seat, or the table (`here` None: public view only).
+
+Guest: no game, no state: a `Guest` and the last `screen` the host sent, drawn by the same `table(model)`. Its seat
+token is kept in localStorage (`GUEST_KEY`), so a reloaded guest rejoins its seat with one scan of the host's code.
+
+Links are checked by a heartbeat: a guest pings every second; each side counts a link silent for 5 s as dead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+from pygames import core
+
+from . import endscreen, kit, render, table, vdom
+from .boards import board_of
+from .render import by_id, clear, el, missing
+from .session import HUMAN, Seat, Session, clean_name
+
+GUEST_KEY = "pygames.net.guest"  # localStorage: the guest's seat token and move in flight (Guest.to_save)
+ACTIVE_KEY = "pygames.net.active"  # sessionStorage: this tab was a guest at a table (a reload goes back to it)
+ICE_KEY = "pygames.net.ice"  # localStorage: optional STUN/TURN server URLs, one per line (off when empty)
+TICK_MS = 1000
+_LINK = None  # the imported static/net/link.mjs module
+
+
+async def link_module():
+    """static/net/link.mjs, imported once, when pairing starts (never on the boot path)."""
+    global _LINK
+    if _LINK is None:
+        importer = js.eval("(url) => import(url)")
+        _LINK = await importer(js.URL.new("net/link.mjs", js.document.baseURI).href)
+    return _LINK
+
+
+def ice_servers():
+    """The user's STUN/TURN servers (none by default: nothing contacts another host unless a user enters one)."""
+    try:
+        text = js.localStorage.getItem(ICE_KEY)
+    except Exception:
+        text = None
+    urls = [u.strip() for u in str(text).split() if u.strip().startswith(("stun:", "turn:", "turns:"))] \
+        if isinstance(text, str) else []
+    return to_js([{"urls": u} for u in urls[:4]], dict_converter=js.Object.fromEntries)
+
+
+def join_url(code: str) -> str:
+    return str(js.URL.new("#join=" + code, js.location.href.split("#")[0]).href)
+
+
+def panel():
+    """The pairing panel `#net`, just before `#game` (made once; the page itself has none)."""
+    node = by_id("net")
+    if missing(node):
+        node = el("section", {"id": "net", "class": "net-panel", "data-testid": "net", "aria-live": "polite"})
+        game = by_id("game")
+        game.parentNode.insertBefore(node, game)
+    node.hidden = False
+    return node
+
+
+def hide_panel() -> None:
+    node = by_id("net")
+    if not missing(node):
+        node.hidden = True
+        clear(node)
+
+
+def button(command: str, text: str, primary: bool = False, testid: str | None = None):
+    return el("button", {"type": "button", "data-command": command, "class": "primary" if primary else None,
+                         "data-testid": testid}, text)
+
+
+def note(text: str, testid: str = "net-status"):
+    return el("p", {"class": "net-status", "data-testid": testid, "role": "status"}, text)
+
+
+def storage(kind: str):
+    return getattr(js, kind)
+
+
+def read_json(kind: str, key: str):
+    try:
+        text = storage(kind).getItem(key)
+        return core.parse_json(text) if isinstance(text, str) else None
+    except Exception:  # unreadable or storage disabled: nothing kept
+        return None
+
+
+def write(kind: str, key: str, value) -> None:
+    try:
+        if value is None:
+            storage(kind).removeItem(key)
+        else:
+            storage(kind).setItem(key, json.dumps(value))
+    except Exception:
+        pass
+
+
+# ---------------------------------------------------------------------------------------------------- host
+
+
+class NetHost:
+    """The host device's side: one `Host`, the links to its guests, the pairing panel."""
+
+    mode = "host"
+
+    def __init__(self, app, host):
+        self.app, self.host = app, host
+        self.links = None
+        self.codes: dict[str, str] = {}  # pending peer id -> the code it shows
+        self.open: set[str] = set()  # peers whose data channel is up
+        self.error: str | None = None
+        self.making = False
+        self.timer = None
+        host.save = self.store
+        self._tick = create_proxy(self.tick)
+
+    # -- saving: the app's storage, the `net` field included, before anything is sent
+    def store(self, text: str) -> None:
+        data = json.loads(text)
+        data["updated"] = time.time()
+        self.app.tab.write(self.host.session.save_id, json.dumps(data, separators=(",", ":")))
+
+    def autosave(self) -> None:
+        """The app saved (a move on this device, a computer's): the referee saves with `net` and tells the guests."""
+        self.send(self.host.changed())
+
+    def send(self, out) -> None:
+        for peer, text in out:
+            if self.links is not None:
+                self.links.send(peer, text)
+
+    async def start(self) -> None:
+        mod = await link_module()
+        self.links = mod.Links.new(create_proxy(self.on_event), ice_servers())
+        await mod.openCamera(3000)  # with the permission every interface is offered (no mDNS name); refused: fine
+        mod.closeCamera()
+        self.timer = js.setInterval(self._tick, TICK_MS)
+        await self.fill()
+
+    def waiting_seats(self) -> list[int]:
+        return sorted(s for s in self.host.remote if s not in self.host.holder)
+
+    async def fill(self) -> None:
+        """One pending code per remote seat that has no device (less the links up that have not taken a seat)."""
+        if self.making or self.links is None:
+            return
+        self.making = True
+        try:
+            unseated = len([p for p in self.open if p not in self.host.peers])
+            while len(self.codes) < len(self.waiting_seats()) - unseated:
+                try:
+                    made = await self.links.offer()
+                except Exception as exc:
+                    self.error = "netlink.fail." + str(getattr(exc, "reason", "no_network"))
+                    break
+                self.codes[str(made.peer)] = str(made.code)
+                self.draw()
+        finally:
+            self.making = False
+        self.draw()
+
+    def on_event(self, kind, peer, text) -> None:
+        kind, peer, text = str(kind), str(peer), str(text)
+        try:
+            if kind == "message":
+                before = (self.host.session.state, dict(self.host.holder), dict(self.host.tokens))
+                self.send(self.host.receive(peer, text))
+                if before != (self.host.session.state, self.host.holder, self.host.tokens):
+                    self.app.refresh()
+            elif kind == "open":
+                self.codes.pop(peer, None)
+                self.open.add(peer)
+                self.error = None
+            elif kind in ("close", "fail", "gone"):
+                self.codes.pop(peer, None)
+                self.open.discard(peer)
+                if kind == "fail":
+                    self.error = "netlink.fail." + text
+                self.send(self.host.disconnect(peer))
+                self.app.refresh()
+                asyncio.ensure_future(self.fill())
+        except Exception as exc:  # the host stays alive whatever arrives
+            js.console.error("netplay host: " + kit.describe(exc))
+        self.draw()
+
+    def tick(self, *_args) -> None:
+        for peer in self.host.silent_peers():
+            self.links.close(peer)  # its "gone" event disconnects it
+        if self.host.away() and not self.making:
+            asyncio.ensure_future(self.fill())
+
+    async def accept(self, code: str) -> None:
+        code = code.strip()
+        if not code:
+            return
+        try:
+            await self.links.accept(code)
+            self.error = "netlink.connecting"
+        except Exception as exc:
+            self.error = "netlink.fail." + str(getattr(exc, "reason", "bad_code"))
+        self.draw()
+
+    async def scan(self) -> None:
+        mod = await link_module()
+        video = by_id("net-video")
+        if missing(video):
+            return
+        video.hidden = False
+        found = []
+
+        def accept(text) -> bool:
+            parsed = mod.parse(text)
+            if missing(parsed) or str(parsed.kind) == "o":
+                return False
+            found.append(str(text))
+            return True
+        ok = await mod.scan(video, create_proxy(accept))
+        mod.closeCamera()
+        if found:
+            await self.accept(found[0])
+        elif not ok:
+            self.error = "netlink.fail.no_camera"
+            self.draw()
+
+    def draw(self) -> None:
+        """The pairing panel: a code per seat waiting for a device, the answer field, who is at the table. Drawn
+        again only when what it says changed (a field being typed in, a live camera stay as they are)."""
+        if self.app.net is not self:
+            return
+        cat, host = self.app.cat, self.host
+        waiting = self.waiting_seats()
+        states = {seat: "playing" if seat in host.holder else ("away" if seat in host.tokens else "open")
+                  for seat in sorted(host.remote)}
+        names = [cat.seat_name(seat) for seat in sorted(host.remote)]
+        signature = json.dumps([cat.lang, states, names, list(self.codes.items()), self.error, bool(waiting)])
+        if not waiting and not self.error:
+            self.signature = None
+            hide_panel()
+            return
+        if signature == getattr(self, "signature", None) and not missing(by_id("net")) and not by_id("net").hidden:
+            return
+        self.signature = signature
+        seats = [el("li", {"data-seat": seat, "data-net-seat": state},
+                    f"{cat.seat_name(seat)} — {cat.t('netlink.seat.' + state)}") for seat, state in states.items()]
+        kids = [el("h2", None, cat.t("netlink.host.title")), el("ul", {"class": "net-seats"}, None, seats)]
+        if waiting:
+            kids.append(el("p", None, cat.t("netlink.host.show")))
+            kids.append(el("div", {"class": "net-codes"}, None,
+                           [code_box(peer, code, cat) for peer, code in self.codes.items()]))
+            kids.append(answer_form(cat, "net-accept", "netlink.host.answer"))
+        if self.error:
+            kids.append(note(cat.t(self.error)))
+        node = panel()
+        clear(node)
+        for kid in kids:
+            node.appendChild(kid)
+        asyncio.ensure_future(draw_codes())
+
+    def refresh(self, schedule: bool) -> None:
+        """The host's own screen after any change: the end screen, else its seat's (or the table's) screen."""
+        app, s = self.app, self.host.session
+        if s.over:
+            app.show_game_over()
+        else:
+            if app.screen != "game":
+                app.show_screen("game")
+            s.viewer = self.host.here
+            app.draw_table()
+            if s.next_bot() is not None and schedule:
+                app.schedule_bot()
+        self.draw()
+        asyncio.ensure_future(awake(not s.over))
+
+    def leave(self) -> None:
+        self.send(self.host.close())
+        if self.timer is not None:
+            js.clearInterval(self.timer)
+        if self.links is not None:
+            self.links.closeAll()
+        hide_panel()
+        asyncio.ensure_future(awake(False))
+
+
+async def awake(on: bool) -> None:
+    try:
+        await (await link_module()).keepAwake(on)
+    except Exception:
+        pass
+
+
+def code_box(peer: str, code: str, cat):
+    """One pairing code: its QR code, its text, Copy link and Share."""
+    return el("figure", {"class": "net-code", "data-peer": peer}, None, [
+        el("canvas", {"class": "net-qr", "data-code": code, "role": "img", "aria-label": cat.t("netlink.qr")}),
+        el("figcaption", None, None, [
+            el("code", {"data-testid": "net-code"}, code),
+            el("span", {"class": "row"}, None, [
+                button(f"net-copy:{code}", cat.t("netlink.copy")),
+                button(f"net-share:{code}", cat.t("netlink.share"))])])])
+
+
+async def draw_codes() -> None:
+    mod = await link_module()
+    for canvas in js.document.querySelectorAll("canvas.net-qr:not([data-size])"):
+        await mod.drawQR(canvas, str(canvas.dataset.code), 4)
+
+
+def answer_form(cat, command: str, label_key: str):
+    return el("div", {"class": "net-answer"}, None, [
+        el("label", {"for": "net-input"}, cat.t(label_key)),
+        el("input", {"id": "net-input", "type": "text", "autocomplete": "off", "spellcheck": "false",
+                     "data-testid": "net-input"}),
+        el("span", {"class": "row"}, None, [
+            button(command, cat.t("netlink.connect"), primary=True, testid="net-connect"),
+            button("net-scan", cat.t("netlink.scan"), testid="net-scan")]),
+        el("video", {"id": "net-video", "class": "net-video", "hidden": True, "playsinline": True, "muted": True})])
+
+
+def start_host(app, game, seats: list[Seat], seed: int, options: dict, remote: list[int], here) -> None:
+    """A new game hosted on this device: `remote` seats are played on other devices, `here` is this device's."""
+    save_id = f"{game.ID}-{int(time.time() * 1000)}"
+    from pygames.net.host import Host
+
+    session = Session.start(game, seats, seed, options, save_id, created=time.time())
+    open_host(app, Host(session, remote, here=here))
+
+
+def open_host(app, host) -> None:
+    net = NetHost(app, host)
+    host.here = host.session.viewer
+    app.net = net
+    app.open_session(host.session)
+    write("sessionStorage", ACTIVE_KEY, None)
+    asyncio.ensure_future(net.start())
+
+
+def is_host_save(text: str) -> bool:
+    return isinstance(text, str) and '"net":' in text
+
+
+def resume_host(app, text: str, save_id: str) -> bool:
+    """A host that reloads resumes from its save; its guests rejoin (one scan each: its ports changed)."""
+    from pygames.net.host import Host
+
+    try:
+        host = Host.from_save(text, app.games)
+    except core.InvalidSave as exc:
+        app.show_notice(app.cat.t("app.notice.unreadable", name=save_id[:40], reason=app.cat.t(exc.key, **exc.params)))
+        return False
+    host.session.save_id = save_id
+    open_host(app, host)
+    return True
+
+
+# ---------------------------------------------------------------------------------------------------- guest
+
+
+class NetGuest:
+    """A guest device: the link to the host, a `Guest`, and its screen drawn from the host's `screen` messages."""
+
+    mode = "guest"
+
+    def __init__(self, app):
+        from pygames.net.guest import Guest
+
+        self.app = app
+        self.guest = Guest.from_save(read_json("localStorage", GUEST_KEY))
+        self.links = None
+        self.answer: str | None = None  # the code this device shows the host
+        self.error: str | None = None
+        self.timer = None
+        self._tick = create_proxy(self.tick)
+        self.signature = None
+        self.over_drawn = None
+
+    def keep(self) -> None:
+        write("localStorage", GUEST_KEY, self.guest.to_save())
+
+    def send(self, texts) -> None:
+        for text in texts:
+            if self.links is not None:
+                self.links.send("host", text)
+
+    async def start(self, code: str | None) -> None:
+        mod = await link_module()
+        self.links = mod.Links.new(create_proxy(self.on_event), ice_servers())
+        self.timer = js.setInterval(self._tick, TICK_MS)
+        write("sessionStorage", ACTIVE_KEY, True)
+        self.draw()
+        if code:
+            await self.answer_code(code)
+
+    async def answer_code(self, code: str) -> None:
+        mod = await link_module()
+        parsed = mod.parse(code)
+        if missing(parsed) or str(parsed.kind) != "o":
+            self.error = "netlink.fail.bad_code"
+            self.draw()
+            return
+        try:
+            made = await self.links.answer(code)
+        except Exception as exc:
+            self.error = "netlink.fail." + str(getattr(exc, "reason", "bad_code"))
+            self.draw()
+            return
+        self.answer, self.error = str(made.code), None
+        self.draw()
+
+    async def scan(self) -> None:
+        mod = await link_module()
+        video = by_id("net-video")
+        if missing(video):
+            return
+        video.hidden = False
+        found = []
+
+        def accept(text) -> bool:
+            parsed = mod.parse(text)
+            if missing(parsed) or str(parsed.kind) != "o":
+                return False
+            found.append(str(text))
+            return True
+        ok = await mod.scan(video, create_proxy(accept))  # the camera opens before any RTCPeerConnection
+        if found:
+            await self.answer_code(found[0])
+        elif not ok:
+            self.error = "netlink.fail.no_camera"
+            self.draw()
+        mod.closeCamera()
+
+    def on_event(self, kind, _peer, text) -> None:
+        kind, text = str(kind), str(text)
+        try:
+            if kind == "open":
+                self.answer, self.error = None, None
+                self.send(self.guest.connected())
+            elif kind == "message":
+                self.send(self.guest.receive(text))
+                if self.guest.refusal and self.guest.refusal[0] == "net.err.bad_token" and self.guest.token is None \
+                        and self.guest.link == "refused":
+                    self.send(self.guest.connected())  # the seat was given away: join afresh
+                self.keep()
+            elif kind in ("close", "fail"):
+                self.guest.disconnected()
+                if kind == "fail":
+                    self.error = "netlink.fail." + text
+        except Exception as exc:
+            js.console.error("netplay guest: " + kit.describe(exc))
+        self.draw()
+
+    def tick(self, *_args) -> None:
+        g = self.guest
+        if g.link in ("playing", "joining", "reconnecting") and self.links is not None \
+                and self.links.send("host", g.ping()):
+            pass
+        if g.tick():
+            self.links.close("host")
+            self.draw()
+
+    def play(self, action: str) -> None:
+        self.send(self.guest.act(action))
+        self.keep()
+        self.draw()
+
+    def choose_seat(self, seat: int) -> None:
+        name_box = by_id("net-name")
+        name = clean_name(str(name_box.value)) if not missing(name_box) else ""
+        self.send(self.guest.choose_seat(seat, name))
+        self.keep()
+        self.draw()
+
+    # -- the screen
+    def model(self) -> table.Model:
+        screen = self.guest.screen
+        seat = screen["seat"]
+        legal = () if self.guest.pending is not None else tuple(screen["legal"])
+        kinds = tuple(HUMAN for _ in screen["names"])
+        return table.Model(self.guest.game, screen["view"], legal, seat, tuple(screen["names"]), kinds)
+
+    def draw(self) -> None:
+        """The pairing panel while joining, the seat picker, then the seat's screen with the link's state."""
+        if self.app.net is not self:
+            return
+        cat, g = self.app.cat, self.guest
+        node = panel()
+        kids = []
+        if g.link == "playing" and g.screen is not None:
+            if g.pending is not None:
+                kids.append(note(cat.t("netlink.sending"), "net-link"))
+            elif g.refusal is not None:
+                kids.append(note(cat.t(g.refusal[0], **g.refusal[1]), "net-link"))
+        elif g.link == "closed":
+            kids.append(note(cat.t(g.closed_by or "net.bye.closed"), "net-link"))
+            kids.append(button("home", cat.t("netlink.leave")))
+        else:
+            if g.link == "reconnecting":
+                kids.append(note(cat.t("netlink.reconnecting"), "net-link"))
+            kids += self.join_parts(cat)
+        if self.error:
+            kids.append(note(cat.t(self.error)))
+        screen = g.screen["at"] if g.screen else None
+        signature = json.dumps([cat.lang, g.link, screen, g.pending, g.refusal, g.table, g.closed_by, self.answer,
+                                self.error, g.seat])
+        if signature == self.signature:
+            return
+        self.signature = signature
+        clear(node)
+        node.dataset.link = g.link
+        for kid in kids:
+            node.appendChild(kid)
+        if not kids:
+            node.hidden = True
+        asyncio.ensure_future(draw_codes())
+        if g.screen is not None and g.game is not None:
+            self.draw_screen()
+
+    def join_parts(self, cat) -> list:
+        g = self.guest
+        if g.link == "joining" and g.table is not None and g.seat is None:
+            return [lobby(g, cat)]
+        if g.link == "joining":
+            return [note(cat.t("netlink.joining"))]
+        parts = [el("h2", None, cat.t("netlink.join.title"))]
+        if self.answer is not None:
+            parts += [el("p", None, cat.t("netlink.join.show")), code_box("host", self.answer, cat)]
+        else:
+            parts.append(answer_form(cat, "net-answer", "netlink.join.paste"))
+        return parts
+
+    def draw_screen(self) -> None:
+        app, g = self.app, self.guest
+        screen = g.screen
+        if screen["result"] is not None:
+            if self.over_drawn != screen["at"]:
+                self.over_drawn = screen["at"]
+                show_guest_over(app, g.game, screen)
+            return
+        if app.screen != "game":
+            app.show_screen("game")
+            js.pygamesArt.load(g.game)
+        app.board = board_of(app.games[g.game])
+        app.cat.format_arg = app.board.format_arg
+        app.cat.set_seats(list(screen["names"]), set())
+        vdom.patch(by_id("game"), table.table(self.model(), app.cat))
+        asyncio.ensure_future(awake(True))
+
+    def rerender(self) -> None:
+        self.signature = self.over_drawn = None
+        self.draw()
+
+    def leave(self) -> None:
+        if self.links is not None:
+            self.send([self.guest.bye()])
+            self.links.closeAll()
+        if self.timer is not None:
+            js.clearInterval(self.timer)
+        write("sessionStorage", ACTIVE_KEY, None)
+        hide_panel()
+        asyncio.ensure_future(awake(False))
+
+
+def lobby(g, cat):
+    """Who sits where; a free seat is one tap away (with this device's player's name)."""
+    seats = []
+    for i, seat in enumerate(g.table):
+        name = seat["name"] or cat.t("netlink.seat_n", n=i + 1)
+        label = f"{name} — {cat.t('netlink.kind.' + seat['kind'])}"
+        if seat["kind"] == "open":
+            seats.append(el("li", None, None, [button(f"net-seat:{i}", label, primary=True, testid="net-seat")]))
+        else:
+            seats.append(el("li", {"data-kind": seat["kind"]}, label))
+    return el("div", {"class": "net-lobby", "data-testid": "net-lobby"}, None, [
+        el("h2", None, cat.t("netlink.lobby")),
+        el("label", {"for": "net-name"}, cat.t("netlink.name")),
+        el("input", {"id": "net-name", "type": "text", "maxlength": 40, "autocomplete": "nickname"}),
+        el("ul", {"class": "net-seats"}, None, seats)])
+
+
+def show_guest_over(app, game_id: str, screen: dict) -> None:
+    """The guest's end screen: the result the host sent, the seat's final view (its own board)."""
+    result, view = screen["result"], screen["view"]
+    app.show_screen("gameover")
+    board = board_of(app.games[game_id])
+    render.score_table(by_id("score-table"), result, app.cat, game_id)
+    clear(by_id("score-chart"))
+    by_id("winners").textContent = endscreen.winners_text(app.cat, result)
+    extra = by_id("gameover-extra")
+    clear(extra)
+    extra.appendChild(el("ul", {"class": "outcome", "data-testid": "outcome"}, None, [
+        el("li", None, app.cat.t(key, **args)) for key, args in kit.outcome_lines(app.games[game_id], result)]))
+    endscreen.final_board(extra, board, view, app.cat)
+    vdom.patch(by_id("final-log"), table.log_fragment(view["log"], app.cat))
+    asyncio.ensure_future(awake(False))
+
+
+def start_guest(app, code: str | None) -> None:
+    net = NetGuest(app)
+    app.net = net
+    app.session = None
+    app.show_screen("game")
+    clear(by_id("board"))
+    vdom.patch(by_id("game"), table.table(table.Model(net.guest.game or "sik", None), app.cat))
+    asyncio.ensure_future(net.start(code))
+
+
+# ---------------------------------------------------------------------------------------------------- app entry
+
+
+def link_request(search: str, fragment: str) -> dict | None:
+    """What the page's address asks of the network: {"join": code | ""} (a `#join=` link or `#join`), or
+    {"remote": [...], "here": seat | None} with `?remote=1,2[&here=0|table]` beside a game link; None else."""
+    from .query import query_params
+
+    if fragment.startswith("#join"):
+        return {"join": fragment[6:] if fragment.startswith("#join=") else ""}
+    params = query_params(search, keep_blank=True)
+    if "remote" not in params:
+        return None
+    try:
+        remote = sorted({int(s) for s in params["remote"].split(",") if s.strip()})
+    except ValueError:
+        return None
+    here_text = params.get("here", "")
+    here = None if here_text == "table" else (int(here_text) if here_text.isdigit() else "first")
+    return {"remote": remote, "here": here}
+
+
+def start(app, link: dict | None) -> bool:
+    """At boot: a join link, a hosted game link, a tab that was a guest; True when the network took the page."""
+    request = link_request(str(js.location.search), str(js.location.hash))
+    if request is not None and "join" in request:
+        js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
+        start_guest(app, js.decodeURIComponent(request["join"]) if request["join"] else None)
+        return True
+    if request is not None and link and link.get("game"):
+        game = app.games[link["game"]]
+        seats = [Seat(clean_name(link["names"][i] if i < len(link["names"]) else ""), kind)
+                 for i, kind in enumerate(link["kinds"])]
+        remote = [s for s in request["remote"] if s < len(seats) and seats[s].kind == HUMAN]
+        here = request["here"]
+        if here == "first":
+            here = next((i for i, s in enumerate(seats) if s.kind == HUMAN and i not in remote), None)
+        if link["botdelay"] is not None:
+            app.bot_delay = link["botdelay"]
+        seed = link["seed"] if link["seed"] is not None else app.random_seed()
+        js.history.replaceState(None, "", str(js.location.pathname))
+        start_host(app, game, seats, seed, link["options"], remote, here)
+        return True
+    if read_json("sessionStorage", ACTIVE_KEY) is True:
+        start_guest(app, None)
+        return True
+    return False
+
+
+def _input() -> str:
+    box = by_id("net-input")
+    return "" if missing(box) else str(box.value)
+
+
+def _copy(app, code: str) -> None:
+    async def run():
+        mod = await link_module()
+        await mod.copy(join_url(code) if code[1] == "o" else code)
+    asyncio.ensure_future(run())
+
+
+def _share(app, code: str) -> None:
+    async def run():
+        mod = await link_module()
+        if code[1] == "o":
+            shared = await mod.share(code, join_url(code))
+        else:
+            shared = await mod.share(code, None)
+        if not shared:
+            await mod.copy(join_url(code) if code[1] == "o" else code)
+    asyncio.ensure_future(run())
+
+
+def _accept(app, _arg: str) -> None:
+    net = getattr(app, "net", None)
+    if net is not None and net.mode == "host":
+        asyncio.ensure_future(net.accept(_input()))
+    elif net is not None:
+        asyncio.ensure_future(net.answer_code(_input().strip()))
+
+
+def _scan(app, _arg: str) -> None:
+    net = getattr(app, "net", None)
+    if net is not None:
+        asyncio.ensure_future(net.scan())
+
+
+def _seat(app, arg: str) -> None:
+    net = getattr(app, "net", None)
+    if net is not None and net.mode == "guest" and arg.isdigit():
+        net.choose_seat(int(arg))
+
+
+def _join(app, _arg: str) -> None:
+    if getattr(app, "net", None) is not None:
+        app.net.leave()
+        app.net = None
+    start_guest(app, None)
+
+
+# data-command name -> handler (app.py adds them to its COMMANDS)
+COMMANDS = {
+    "net-accept": _accept,
+    "net-answer": _accept,
+    "net-scan": _scan,
+    "net-seat": _seat,
+    "net-copy": _copy,
+    "net-share": _share,
+    "net-join": _join,
+}
+
