@@ -386,6 +386,7 @@ class NetGuest:
         self._tick = create_proxy(self.tick)
         self.signature = None
         self.over_drawn = None
+        self.ticks_waiting = 0
 
     def keep(self) -> None:
         write("localStorage", GUEST_KEY, self.guest.to_save())
@@ -464,9 +465,11 @@ class NetGuest:
 
     def tick(self, *_args) -> None:
         g = self.guest
-        if g.link in ("playing", "joining", "reconnecting") and self.links is not None \
-                and self.links.send("host", g.ping()):
-            pass
+        if self.links is None or not self.links.send("host", g.ping()):
+            return
+        self.ticks_waiting = self.ticks_waiting + 1 if g.link == "joining" and g.table is None else 0
+        if self.ticks_waiting % 3 == 2 and g.seat is None:
+            self.send(g.connected())  # the table not told yet: ask again (asking for it is harmless)
         if g.tick():
             self.links.close("host")
             self.draw()
