@@ -247,6 +247,8 @@ class NetHost:
                   for seat in sorted(host.remote)}
         names = [cat.seat_name(seat) for seat in sorted(host.remote)]
         signature = json.dumps([cat.lang, states, names, list(self.codes.items()), self.error, bool(waiting)])
+        if not waiting and self.error == "netlink.connecting":
+            self.error = None
         if not waiting and not self.error:
             self.signature = None
             hide_panel()

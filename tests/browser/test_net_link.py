@@ -11,7 +11,7 @@ import time
 
 import netns
 import pytest
-from conftest import BOOT_MS, CHROMIUM_ARGS, AppPage
+from conftest import CHROMIUM_ARGS, AppPage
 
 pytestmark = pytest.mark.browser
 
@@ -26,6 +26,7 @@ HOOK = """(() => {
   RTCDataChannel.prototype.send = function (data) { window.__netSent.push(data); return send.call(this, data); };
 })();"""
 LINK_MS = 30_000
+DRAWN = "!document.getElementById('game').hidden && document.getElementById('status').textContent.length > 0"
 
 
 @pytest.fixture(scope="module")
@@ -95,13 +96,14 @@ def pair(host: AppPage, guest: AppPage, seat: int, name: str, open_guest: bool =
     start = time.perf_counter()
     host.page.click("[data-testid=net-connect]")
     try:
-        guest.page.wait_for_selector("[data-testid=net-lobby], #board *", timeout=LINK_MS)
+        guest.page.wait_for_function(f"document.querySelector('[data-testid=net-lobby]') || ({DRAWN})",
+                                     timeout=LINK_MS)
     except Exception:
         raise AssertionError(panels(host, guest)) from None
     if guest.page.locator("[data-testid=net-lobby]").count():
         guest.page.fill("#net-name", name)
         guest.page.click(f"[data-command='net-seat:{seat}']")
-    guest.page.wait_for_selector("#board *", timeout=LINK_MS)
+    guest.page.wait_for_function(DRAWN, timeout=LINK_MS)
     return time.perf_counter() - start
 
 
@@ -117,12 +119,149 @@ def test_a_guest_joins_by_link_over_the_mdns_path_and_plays_a_move(ns_browser, n
         assert guest.page.evaluate("document.documentElement.dataset.appState") == "ready"
         saved = host.saved()
         assert saved["net"]["remote"] == [1] and saved["net"]["tokens"][1]
-        assert host.page.locator("[data-net-seat=playing]").count() == 0  # every seat has its device: panel gone
+        try:
+            host.page.wait_for_selector("#net", state="hidden")  # every remote seat has its device: the panel goes
+        except Exception:
+            raise AssertionError(panels(host)) from None
         host.page.wait_for_selector("button[data-action]:not([disabled])")
         host.errors.clear()
         assert not [e for e in guest.errors if "net" in e.lower()], guest.errors
         msgs = received(guest)
-        assert [m["t"] for m in msgs][:2] == ["welcome", "seat"] and any(m["t"] == "screen" for m in msgs)
+        kinds = [m["t"] for m in msgs if m["t"] != "pong"]
+        assert kinds[:3] == ["welcome", "seat", "screen"], kinds
     finally:
         host.close()
         guest.close()
+
+
+# ---------------------------------------------------------------------------------------------------- whole games
+
+TAP = """action => {
+  const button = document.querySelector(`button[data-action="${CSS.escape(action)}"]`);
+  if (!button) return false;
+  button.click();
+  const confirm = document.querySelector('[data-testid=preview] button[data-confirm]');
+  if (confirm) confirm.click();
+  return true;
+}"""
+SCREEN = """() => ({over: !document.getElementById('gameover').hidden,
+  actions: [...document.querySelectorAll('#game button[data-action]:not([disabled])')]
+    .filter(e => e.offsetParent !== null).map(e => e.dataset.action)})"""
+
+
+def pick(actions: list[str], turn: int) -> str:
+    """An easy move: no staging back and forth, no restarting a decision; varied by the turn."""
+    plain = [a for a in actions if not any(w in a for w in ("stage", "restart", "cancel", "undo", "unstage"))]
+    choices = plain or actions
+    return choices[turn % len(choices)]
+
+
+def play_through(devices: list[AppPage], max_taps: int = 1500) -> int:
+    """Each device taps an easy move whenever it has one, until every device shows its end screen."""
+    taps = 0
+    for turn in range(max_taps * 4):
+        screens = [d.page.evaluate(SCREEN) for d in devices]
+        if all(s["over"] for s in screens):
+            return taps
+        tapped = False
+        for device_, screen in zip(devices, screens, strict=True):
+            if screen["actions"] and not screen["over"]:
+                tapped |= bool(device_.page.evaluate(TAP, pick(screen["actions"], turn)))
+                taps += 1
+        if not tapped:
+            devices[0].page.wait_for_timeout(40)
+        assert taps < max_taps
+    raise AssertionError("no end")
+
+
+def prefix_states(save: dict, games):
+    """Every state of the saved game, from the first to the last (replayed by the engine)."""
+    from pygames import core
+
+    game = games[save["game"]]
+    state = core.new_game(game, len(save["seats"]), save["seed"], save["options"])
+    yield game, state
+    for seat, action in save["history"]:
+        state = core.apply(game, state, seat, action)
+        yield game, state
+
+
+def check_guest_received(save: dict, seat: int, texts: list[str]) -> int:
+    """Every screen the guest received is exactly `core.view` of a state of this game for its seat (found by its
+    `at`, the digest of its view and legal actions), holding nothing another seat may see and it may not
+    (net_helpers.check_received); every other message is small. Returns how many screens were checked."""
+    import hashlib
+    import sys
+    from types import SimpleNamespace
+
+    from pygames.core import registry
+
+    sys.path.insert(0, str(build_root() / "tests/net"))
+    from net_helpers import check_received
+
+    from pygames import core
+
+    by_at = {}
+    for game, state in prefix_states(save, registry.LazyGames()):
+        view = core.view(game, state, seat)
+        legal = core.legal_actions(game, state, seat) if not core.is_over(game, state) else []
+        at = hashlib.sha256(json.dumps([view, legal], sort_keys=True, separators=(",", ":")).encode())
+        by_at.setdefault(at.hexdigest()[:16], state)
+    screens = 0
+    for text in texts:
+        msg = json.loads(text)
+        assert msg["v"] == 1
+        if msg["t"] != "screen":
+            assert len(text) < 1200, text  # a welcome, seat, ack, refusal or pong: no room for a view
+            assert msg["t"] in ("welcome", "seat", "ack", "refused", "pong", "bye"), msg
+            continue
+        state = by_at.get(msg["at"])
+        assert state is not None, f"a screen of no state of this game: {msg['at']}"
+        host = SimpleNamespace(session=SimpleNamespace(game=game, state=state))
+        check_received(host, seat, text)
+        screens += 1
+    return screens
+
+
+def build_root():
+    from pathlib import Path
+
+    return Path(__file__).resolve().parents[2]
+
+
+def test_a_whole_shadows_in_kyoto_game_between_two_devices(ns_browser, net_origin):
+    """The host plays seat 0 on its screen, the guest seat 1 on its own: every move of the guest goes over the data
+    channel to the host's referee. Both end screens show the engine's result; nothing the guest received holds
+    anything of seat 0's secrets."""
+    from pygames import core
+    from pygames.core import registry
+
+    host, guest = device(ns_browser, net_origin), device(ns_browser, net_origin)
+    try:
+        host.open("?game=sik&seats=human,human&names=Hana,Gus&seed=8&botdelay=0&remote=1")
+        pair(host, guest, 1, "Gus")
+        taps = play_through([host, guest])
+        save = host.saved() if host.page.evaluate("localStorage.getItem('pygames.current')") else last_host_save(host)
+        *_, (game, final) = prefix_states(save, registry.LazyGames())
+        result = core.result(game, final)
+        expected = dict(enumerate(result["scores"]))
+        assert end_rows(host) == expected and end_rows(guest) == expected, (end_rows(host), end_rows(guest))
+        texts = guest.page.evaluate("window.__netReceived")
+        assert check_guest_received(save, 1, texts) >= taps // 4
+        assert save["net"]["acked"][1]  # the guest's moves, applied once each, remembered by the host
+        assert not host.errors and not guest.errors, (host.errors, guest.errors)
+    finally:
+        host.close()
+        guest.close()
+
+
+def last_host_save(host: AppPage) -> dict:
+    from conftest import last_save
+
+    return last_save(host)
+
+
+def end_rows(page: AppPage) -> dict[int, int]:
+    from conftest import end_rows as rows
+
+    return rows(page)
