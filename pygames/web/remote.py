@@ -190,7 +190,7 @@ def seat_picker(welcome: dict, cat, *, name: str = "") -> object:
     for i, s in enumerate(seats):
         shown = s["name"] or cat.t("new.computer_name" if s["kind"] == "computer" else "new.default_name", n=i + 1)
         if s["kind"] == "open":
-            tail = command(f"net-seat:{i}", cat.t("net.join.take"), cat.t("net.join.take_label", player=i),
+            tail = command(f"net-seat:{i}", cat.t("net.join.take"), cat.t("net.join.take_label", player=shown),
                            primary=len(free) == 1)
         else:
             tail = el("span", {"class": "seat-taken"},
