@@ -124,7 +124,7 @@ def lobby_seats(host) -> tuple[LobbySeat, ...]:
 
 
 def lobby(seats: tuple[LobbySeat, ...], cat, *, showing: int | None = None, is_table: bool = False) -> object:
-    """The host's lobby `[data-testid=lobby]`: one row per seat (`li[data-seat][data-seat-kind]`, joined and
+    """The host's lobby `[data-testid=lobby]`: one row per seat (`li[data-seat][data-kind]`, joined and
     connected marked), "Show the code" for an open remote seat (`net-code:<seat>`; `showing` is the seat whose
     code is on screen: the QR code goes in its `[data-code-slot]`), "Give to the computer" for every remote seat
     and "Give to another device" for a joined one, then how many seats still wait and "Go to the table"."""
@@ -149,7 +149,7 @@ def lobby(seats: tuple[LobbySeat, ...], cat, *, showing: int | None = None, is_t
         if s.kind == "remote":
             buttons.append(command(f"net-computer:{s.seat}", cat.t("net.lobby.to_computer"),
                                    cat.t("net.lobby.to_computer_label", player=s.seat)))
-        row = el("li", {"data-seat": s.seat, "data-seat-kind": s.kind, "data-joined": s.joined or None,
+        row = el("li", {"data-seat": s.seat, "data-kind": s.kind, "data-joined": s.joined or None,
                         "data-connected": s.connected or None, "class": "lobby-seat"}, None, [
             el("span", {"class": "lobby-who"}, None, [el("strong", None, who), el("span", None, " — " + words)]),
             el("span", {"class": "lobby-controls"}, None, buttons)])
@@ -196,7 +196,7 @@ def seat_picker(welcome: dict, cat, *, name: str = "") -> object:
             tail = el("span", {"class": "seat-taken"},
                       cat.t({"taken": "net.join.seat_taken", "here": "net.join.seat_here"}.get(
                           s["kind"], "net.join.seat_computer")))
-        rows.append(el("li", {"data-seat": i, "data-seat-kind": s["kind"], "class": "lobby-seat"}, None, [
+        rows.append(el("li", {"data-seat": i, "data-kind": s["kind"], "class": "lobby-seat"}, None, [
             el("span", {"class": "lobby-who"}, None, [el("strong", None, shown)]), tail]))
     return el("section", {"id": "seat-picker", "class": "lobby", "data-testid": "seat-picker",
                           "aria-labelledby": "seat-picker-title"}, None, [
