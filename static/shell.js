@@ -368,7 +368,31 @@
       count: Number($("seat-count").value) || 0,
       seed: $("seed").value,
       takeback: $("takeback").value,
+      devices: $("devices").value,
+      table: $("as-table").value,
     };
+  }
+
+  /** Several devices (the dialog's "Players on several devices"): a seat is this device ("here"), a device that
+   *  will join ("remote") or a computer level; this device may instead be the table (no seat of its own). */
+  function severalDevices() { return $("devices").value === "on"; }
+  function isTable() { return severalDevices() && $("as-table").value === "on"; }
+  function kindsOffered() {
+    if (!severalDevices()) return data.seatKinds;
+    return [...(isTable() ? [] : ["here"]), "remote", ...data.seatKinds.filter((kind) => kind !== "human")];
+  }
+  function defaultKind(i) {
+    if (!severalDevices()) return i === 0 ? "human" : data.defaultLevel;
+    return i === 0 && !isTable() ? "here" : "remote";
+  }
+
+  /** The seats played on other devices and this device's own seat (null: it is the table), or null with one
+   *  device: what pygames.net.host.Host takes (pygames/web/dialog.py `net_seats` checks it). */
+  function netSeats(kinds) {
+    if (!severalDevices()) return null;
+    const here = kinds.indexOf("here");
+    return { remote: kinds.flatMap((kind, i) => (kind === "remote" ? [i] : [])), here: here < 0 ? null : here,
+             table: isTable() };
   }
 
   /** What the player chose, as JSON for Python to start the game from (app.py `start_from_form`): the seats' names
@@ -381,8 +405,9 @@
       if (el && !el.closest("label").hidden) options[opt.id] = opt.values[Number(el.value)];
     }
     const form = readForm();
-    return JSON.stringify({ game: newGameId, names: form.names, kinds: form.kinds, options, seed: form.seed,
-                            takeback: !$("takeback-row").hidden && form.takeback === "on" });
+    const kinds = form.kinds.map((kind) => (kind === "here" || kind === "remote" ? "human" : kind));
+    return JSON.stringify({ game: newGameId, names: form.names, kinds, options, seed: form.seed,
+                            takeback: !$("takeback-row").hidden && form.takeback === "on", net: netSeats(form.kinds) });
   }
 
   function renderSeats(previous) {
@@ -391,9 +416,10 @@
     seats.replaceChildren();
     for (let i = 0; i < count; i++) {
       const asked = previous && i < previous.kinds.length ? previous.kinds[i] : null;
-      const kind = data.seatKinds.includes(asked) ? asked : (i === 0 ? "human" : data.defaultLevel);
+      const offered = kindsOffered();
+      const kind = offered.includes(asked) ? asked : defaultKind(i);
       const select = node("select", { "data-seat-kind": i, "aria-label": t("new.kind", { n: i + 1 }) }, null,
-                          data.seatKinds.map((value) => node("option", { value }, t(`new.${value}`))));
+                          offered.map((value) => node("option", { value }, t(`new.${value}`))));
       select.value = kind;
       const input = node("input", { type: "text", maxlength: MAX_NAME, "data-seat-name": i, autocomplete: "off",
                                     "aria-label": t("new.name", { n: i + 1 }),
@@ -407,10 +433,15 @@
 
   /** The take-back setting is offered to one player against the computer only (one human seat, at least one
    *  computer): in hot-seat the standard undo is the only rule (pygames/web/session.py `takeback_applies`). */
-  function syncTakeback() {
+  function syncTakeback(event) {
     const kinds = [...document.querySelectorAll("[data-seat-kind]")].map((el) => el.value);
     const humans = kinds.filter((kind) => kind === "human").length;
-    $("takeback-row").hidden = !(humans === 1 && kinds.length > humans);
+    $("takeback-row").hidden = severalDevices() || !(humans === 1 && kinds.length > humans);
+    $("table-row").hidden = !severalDevices();
+    const changed = event && event.target && event.target.dataset ? event.target : null;
+    if (changed && changed.value === "here") {  // one seat on this device: another "here" becomes a joining device
+      for (const el of document.querySelectorAll("[data-seat-kind]")) if (el !== changed && el.value === "here") el.value = "remote";
+    }
   }
 
   /** Options show only for the seat counts they apply to (a beginner variant for seat 5, PAX's solo level): the
@@ -445,6 +476,8 @@
                                         (_, i) => node("option", { value: game.players[0] + i }, String(game.players[0] + i))));
     count.value = String(previous && previous.count ? previous.count : game.players[0]);
     count.closest("label").hidden = game.players[0] === game.players[1];  // no one-option menu
+    $("devices").value = previous ? previous.devices : "off";
+    $("as-table").value = previous ? previous.table : "off";
     renderSeats(previous);
     $("options").replaceChildren(...game.options.map((opt) => {
       const select = node("select", { "data-option": opt.id }, null,
@@ -456,6 +489,7 @@
     syncOptionRows();
     $("seed").value = previous ? previous.seed : "";  // a new game starts from the defaults, seed included
     $("takeback").value = previous ? previous.takeback : "off";
+    syncTakeback();
   }
 
   // ------------------------------------------------------------------ rules pages
@@ -641,6 +675,7 @@
     else if (name === "tutorial" && Object.hasOwn(data.games, arg)) wait(`tutorial:${arg}`, target.closest("li") || target, true);
     else if (name === "resume") wait(`resume:${arg}`, target.closest("li") || target, true);
     else if (name === "export-raw") exportRaw(arg);
+    else if (name === "join-table") wait("join-table", target.closest("p") || target);
   }
 
   window.pygamesShell = {
@@ -678,6 +713,7 @@
   // The dialog's own fields answer in the page, before and after boot: Python only opens it and reads it back.
   $("seat-count").addEventListener("change", () => renderSeats(readForm()));
   $("seats").addEventListener("change", syncTakeback);
+  for (const id of ["devices", "as-table"]) $(id).addEventListener("change", () => renderSeats(readForm()));
   if (lang() !== "en") translate();
   else for (const el of document.querySelectorAll(".langs button")) {
     el.setAttribute("aria-pressed", el.getAttribute("lang") === "en" ? "true" : "false");

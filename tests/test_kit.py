@@ -60,8 +60,10 @@ def test_pax_log_lines_and_labels_name_the_legions_as_the_board_does():
 
 # Words that count something: after a number field they must agree with it ({n:card|cards}), or "1 Aurei",
 # "1 symbols" and "1 liasses" reach the screen (the PAX rulebook itself writes "1 Aureus", "2 Aurei").
-COUNTED = {"en": ("Aurei", "Aureus", "points", "symbols", "cards", "rooms", "guardians", "traps"),
-           "fr": ("Aurei", "Aureus", "points", "symboles", "cartes", "liasses", "liasse", "pièces", "tours")}
+COUNTED = {"en": ("Aurei", "Aureus", "points", "symbols", "cards", "rooms", "guardians", "traps", "seats", "devices",
+                  "seconds"),
+           "fr": ("Aurei", "Aureus", "points", "symboles", "cartes", "liasses", "liasse", "pièces", "tours", "places",
+                  "appareils", "secondes")}
 
 
 def test_a_counted_word_after_a_number_agrees_with_it_in_every_catalogue():

@@ -55,7 +55,7 @@ class Host:
             if session.seats[seat].kind != HUMAN or seat == here:
                 raise ValueError(f"seat {seat} cannot be played on another device")
         self.session = session
-        session.viewer = here
+        session.viewer, session.pinned = here, True  # this device's seat or the table: never a hot-seat cover
         self.remote = set(remote)
         self.clock, self.token_source, self.save = clock, token_source, save
         self.tokens: dict[int, str] = {}  # remote seat -> the token of the device that holds it

@@ -59,3 +59,26 @@ def game_spec(gid: str, game) -> dict:
 def kinds() -> dict:
     """Who may play a seat (human or a computer level) and the level a new computer seat starts at."""
     return {"seatKinds": [session.HUMAN, *session.LEVELS], "defaultLevel": session.NORMAL}
+
+
+def net_seats(form: dict, seat_count: int) -> tuple[list[int], int | None] | None:
+    """The dialog's "Players on several devices" as `pygames.net.host.Host` takes it: (the seats played on other
+    devices, this device's seat or None when it is the table), or None for a game on this device alone.
+
+    The form's `net` is what static/shell.js `netSeats` wrote: null, or {remote: [seat], here: seat | null,
+    table: bool}; its seats are human in `kinds`. Raises ValueError with a catalogue key when the choice cannot
+    make a table: a malformed field, no joining device, or no seat here though this device is not the table."""
+    net = form.get("net")
+    if net is None:
+        return None
+    seat = lambda v: type(v) is int and 0 <= v < seat_count  # noqa: E731
+    if not isinstance(net, dict) or set(net) != {"remote", "here", "table"} or not isinstance(net["remote"], list) \
+            or not all(seat(s) for s in net["remote"]) or len(set(net["remote"])) != len(net["remote"]) \
+            or not (net["here"] is None or seat(net["here"])) or net["here"] in net["remote"] \
+            or not isinstance(net["table"], bool):
+        raise ValueError("net.err.form")
+    if not net["remote"]:
+        raise ValueError("net.err.no_remote")
+    if net["table"] != (net["here"] is None):
+        raise ValueError("net.err.no_here")
+    return sorted(net["remote"]), net["here"]

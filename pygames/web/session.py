@@ -69,6 +69,9 @@ class Session:
     # Casual take-back (chosen in the new-game dialog, saved with the game): the one human may take back their last
     # move and the computer's reply. Off, Board Game Arena's undo is the rule; it is the only rule in hot-seat.
     takeback: bool = False
+    # Several devices (pygames/net/host.py): the screen stays with this device's own seat, or with the table when
+    # it has none; every other human plays on their own device, so no pass-the-device cover ever comes up here.
+    pinned: bool = False
 
     # ------------------------------------------------------------------ construction
 
@@ -157,7 +160,7 @@ class Session:
         """Whose screen the table shows next. While a computer must choose, the screen stays as it is; else the next
         human (`next_human`) takes the screen, at once when nothing hidden lies between them and the seat on screen.
         Returns the seat the pass-the-device cover must wait for (the viewer is then set by `reveal`), else None."""
-        if self.next_bot() is not None:
+        if self.next_bot() is not None or self.pinned:
             return None
         human = self.next_human()
         if human is None or human == self.viewer:
@@ -191,7 +194,7 @@ class Session:
     def needs_cover(self, seat: int) -> bool:
         """The pass-the-device cover is needed before showing `seat`'s screen when another human could then
         see something hidden from them, or `seat` could see what the current viewer saw."""
-        if len(self.humans) < 2 or seat == self.viewer:
+        if len(self.humans) < 2 or seat == self.viewer or self.pinned:
             return False
         if self.viewer is None:
             return any(self.views_differ(seat, other) for other in self.humans if other != seat)

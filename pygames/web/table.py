@@ -56,6 +56,19 @@ class Model:
     news_open: bool = False  # the banner's "more" list was opened for this same news
     can_undo: bool = False
     preview_on: bool = False
+    # Several devices (pygames/web/remote.py builds these models; pygames/net holds the game):
+    decided: tuple[int, ...] = ()  # seats that already chose in a simultaneous step (never what): a mark each
+    away: tuple[int, ...] = ()  # seats played on another device that is not connected now: a mark and words
+    link: str | None = None  # a guest's link to the host (LINKS); None on the device that holds the game
+    refused: tuple[str, dict] | None = None  # a refused move's reason (catalogue key, params), shown once
+    remote: tuple[int, ...] = ()  # seats played on another device (the players panel says so)
+    sending: str | None = None  # the action in flight to the host (its control is marked busy)
+
+
+# A guest's link, in words in the status row: "ok" (moves go through), "sending" (a move waits for the host's
+# answer), "reconnecting" (the link dropped: the seat and screen are kept), "lost" (the host ended the link or
+# cannot be reached). Only "ok" lets the seat act: otherwise every game control is disabled with the reason.
+LINKS = ("ok", "sending", "reconnecting", "lost")
 
 
 def table(model: Model, cat) -> vdom.Node:
@@ -76,6 +89,7 @@ def table(model: Model, cat) -> vdom.Node:
         el("div", {"class": "status-row"}, None, [
             el("p", {"id": "status", "class": "status", "data-testid": "status", "role": "status",
                      "aria-live": "polite"}, status_text(model, game, cat) if shown else ""),
+            *link_line(model, cat),
             board_tools(cat)]),
         guide_panel(guide, cat) if guide is not None and not guide.docked else slot(),
         banner(model, cat) if shown else el("div", {"id": "last-move", "class": "last-move",
@@ -100,6 +114,8 @@ def table(model: Model, cat) -> vdom.Node:
         mark_hint(screen, model.hint)
     if guide is not None and guide.target is not None:
         mark_target(screen, guide.target)
+    if shown and model.link is not None and model.link != "ok":
+        mark_waiting(screen, model.sending)
     return screen
 
 
@@ -150,9 +166,29 @@ def action_label(game, view: dict, action: str, cat) -> str:
     return cat.t(key, **args) + (" " + cat.t(then[1]) if then else "")
 
 
+def link_line(model: Model, cat) -> list:
+    """Several devices: a guest's link to the host in words (`[data-testid=link]`, `data-link`), and on the
+    device that shows the table, that it shows public information only. Nothing on a device playing alone."""
+    parts = []
+    if model.link is not None:
+        parts.append(el("p", {"id": "link", "class": f"link link-{model.link}", "data-testid": "link",
+                              "data-link": model.link, "role": "status"}, cat.t(f"net.link.{model.link}")))
+    if model.viewer is None and model.remote and model.view is not None:
+        parts.append(el("p", {"class": "link table-note", "data-testid": "table-note"}, cat.t("net.table_note")))
+    return parts
+
+
+def refusal_line(model: Model, cat) -> list:
+    """The host refused this device's move: its reason, once (the caller clears `refused` after one drawing)."""
+    if model.refused is None:
+        return []
+    key, params = model.refused
+    return [el("p", {"class": "refused", "data-testid": "refused", "role": "alert"}, cat.t(key, **params))]
+
+
 def action_bar(model: Model, game, cat, leftover: list[str]) -> list:
     """The thinking line, every legal action the board did not place, the hint button and the hint's words."""
-    bar = []
+    bar = refusal_line(model, cat)
     if model.thinking is not None:
         bar.append(el("p", {"id": "thinking", "class": "thinking", "data-testid": "thinking", "role": "status"},
                       cat.t("game.thinking", player=cat.seat_name(model.thinking))))
@@ -170,16 +206,32 @@ def action_bar(model: Model, game, cat, leftover: list[str]) -> list:
 
 
 def players(model: Model, cat) -> list:
+    """One line per seat: its name, who plays it, and its marks in words: the viewer's own, to move, already
+    decided in a simultaneous step (`data-decided`: never what), its device away (`data-away`)."""
     moving = model.view["to_move"]
     items = []
     for seat, kind in enumerate(model.kinds):
-        tags = [cat.t("game.human" if kind == HUMAN else "game.computer")]
+        tags = [cat.t("game.human" if kind == HUMAN else "game.computer")] if kind else []  # "": not told
+        if seat in model.remote and seat != model.viewer:
+            tags.append(cat.t("net.remote_seat"))
         if seat == model.viewer:
             tags.append(cat.t("game.you"))
+        decided = seat in model.decided and seat not in moving
         if seat in moving:
             tags.append(cat.t("game.to_move"))
-        items.append(el("li", {"data-player": seat, "class": "moving" if seat in moving else None}, None, [
-            el("strong", None, cat.seat_name(seat)), el("span", None, " — " + ", ".join(tags))]))
+        elif decided:
+            tags.append(cat.t("net.decided"))
+        away = seat in model.away
+        if away:
+            tags.append(cat.t("net.away"))
+        marks = ([el("span", {"class": "mark mark-decided", "aria-hidden": "true"}, "✓")] if decided else []) + \
+            ([el("span", {"class": "mark mark-away", "aria-hidden": "true"}, "⏻")] if away else [])
+        cls = " ".join(c for c in ("moving" if seat in moving else "", "decided" if decided else "",
+                                   "away" if away else "") if c) or None
+        items.append(el("li", {"data-player": seat, "class": cls, "data-decided": "" if decided else None,
+                               "data-away": "" if away else None}, None, [
+            el("strong", None, cat.seat_name(seat)), *marks,
+            el("span", None, (" — " + ", ".join(tags)) if tags else None)]))
     return items
 
 
@@ -295,6 +347,16 @@ def mark_target(root: vdom.Node, action: str) -> None:
     if len(popovers) > 1:
         for opener in openers(root, popovers[-1]):
             opener.attrs["data-tutorial-opener"] = ""
+
+
+def mark_waiting(root: vdom.Node, sending: str | None) -> None:
+    """A guest whose move is in flight or whose link is down: every game control is `aria-disabled` and points
+    to the link line for the reason; the move in flight is marked busy."""
+    for node, _path in controls(root):
+        node.attrs["aria-disabled"] = "true"
+        node.attrs["aria-describedby"] = "link"
+        if node.attrs["data-action"] == sending:
+            node.attrs["aria-busy"] = "true"
 
 
 def openers(root: vdom.Node, popover_id: str | None) -> list:

@@ -1,0 +1,108 @@
+"""Several devices, what this branch draws in the page (issue 33), on a landscape touch tablet (1024x768): the public
+table drawn by every game's board in the middle of a game (a game of computers only shows `view(state, None)`,
+exactly what the table device shows), the new-game dialog's "Players on several devices" and the home screen's
+"Join a table". The pairing and the guests' screens are tested by the netplay tests."""
+
+import json
+
+import pytest
+from conftest import AppPage
+
+pytestmark = pytest.mark.browser
+LANDSCAPE = {"width": 1024, "height": 768}
+SMALL_TARGETS = """els => els.filter(e => e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden')
+  .map(e => [e.dataset.action || e.dataset.command || e.id || e.textContent.trim().slice(0, 30),
+             Math.round(e.getBoundingClientRect().width), Math.round(e.getBoundingClientRect().height)])
+  .filter(([name, w, h]) => w < 44 || h < 44)"""
+
+
+@pytest.fixture(scope="module")
+def tablet(browser, origin):
+    page = AppPage(browser, origin, viewport=LANDSCAPE, has_touch=True, is_mobile=True, locale="en-US")
+    page.open()
+    yield page
+    page.close()
+
+
+def history_length(tablet) -> int:
+    return len(tablet.saved()["history"])
+
+
+@pytest.mark.parametrize("game_id", ["ps", "pax", "spy", "sik"])
+def test_the_public_table_draws_mid_game_on_a_tablet(tablet, game_id):
+    """Computers only: nobody's seat is on screen, so the board draws the public view at every redraw. Three
+    points of the game are checked: the board drawn, the status line on screen, no game control, no scrolling
+    sideways, every visible control at least 44 px."""
+    page = tablet.page
+    tablet.reset_storage()
+    tablet.open(f"?game={game_id}&seats=easy,easy&seed=4&botdelay=350")
+    seen = 0
+    for goal in (2, 7, 14):
+        page.wait_for_function(f"""() => {{ const id = localStorage.getItem('pygames.current');
+            const save = id && JSON.parse(localStorage.getItem('pygames.save.' + id) || 'null');
+            return !save || save.over || save.history.length >= {goal}; }}""")
+        if tablet.visible("[data-testid=game-over]"):
+            break
+        assert not tablet.errors, tablet.errors
+        assert page.locator("#board").evaluate("b => b.querySelectorAll('*').length") > 5, "the board is empty"
+        assert not page.locator("button[data-action]").count(), "the table offers a game control"
+        status = page.locator("[data-testid=status]").bounding_box()
+        assert status and status["y"] >= 0 and status["y"] + status["height"] <= LANDSCAPE["height"]
+        assert page.inner_text("[data-testid=status]").strip()
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        small = page.eval_on_selector_all("#game button, #game select", SMALL_TARGETS)
+        assert not small, small
+        assert page.locator("[data-testid=pass-device]").is_hidden()
+        seen += 1
+    assert seen >= 2, f"{game_id}: the game ended before the table could be looked at"
+    page.tap("#game [data-command=quit]") if tablet.visible("#game") else page.tap("#gameover [data-command=quit]")
+
+
+def form(page) -> dict:
+    return json.loads(page.evaluate("pygamesShell.newGameForm()"))
+
+
+def test_the_dialog_offers_players_on_several_devices(tablet):
+    page = tablet.page
+    tablet.open()
+    page.tap('[data-command="new:spy"]')
+    assert form(page)["net"] is None
+    assert tablet.visible("#devices") and not tablet.visible("#table-row")
+    page.select_option("#seat-count", "3")
+    page.select_option("#devices", "on")
+    kinds = page.eval_on_selector_all("[data-seat-kind='1'] option", "os => os.map(o => o.value)")
+    assert kinds == ["here", "remote", "easy", "normal", "hard"]
+    assert page.eval_on_selector("[data-seat-kind='1'] option[value=remote]", "o => o.textContent") == \
+        "a device that will join"
+    assert [page.input_value(f"[data-seat-kind='{i}']") for i in range(3)] == ["here", "normal", "normal"]
+    page.select_option("[data-seat-kind='1']", "remote")
+    page.select_option("[data-seat-kind='2']", "here")  # one seat on this device: seat 1's becomes a joining one
+    chosen = form(page)
+    assert [page.input_value(f"[data-seat-kind='{i}']") for i in range(3)] == ["remote", "remote", "here"]
+    assert chosen["kinds"] == ["human", "human", "human"]
+    assert chosen["net"] == {"remote": [0, 1], "here": 2, "table": False}
+    assert not tablet.visible("#takeback-row") and tablet.visible("#table-row")
+    page.select_option("#as-table", "on")
+    assert "here" not in page.eval_on_selector_all("[data-seat-kind='0'] option", "os => os.map(o => o.value)")
+    assert form(page)["net"] == {"remote": [0, 1, 2], "here": None, "table": True}
+    page.click("[data-command='lang:fr']")  # the language switch keeps the choices and words them in French
+    assert page.inner_text("#devices-row span") == "Joueurs sur plusieurs appareils"
+    assert form(page)["net"] == {"remote": [0, 1, 2], "here": None, "table": True}
+    page.click("[data-command='lang:en']")
+    small = page.eval_on_selector_all("#newgame button, #newgame select", SMALL_TARGETS)
+    assert not small, small
+    page.select_option("#devices", "off")
+    assert form(page)["net"] is None and not tablet.visible("#table-row")
+    page.tap("#newgame [data-command=home]")
+
+
+def test_home_offers_join_a_table(tablet):
+    page = tablet.page
+    tablet.open()
+    join = page.locator("[data-testid=join-table]")
+    assert join.get_attribute("data-command") == "join-table" and join.inner_text() == "Join a table"
+    box = join.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    page.click("[data-command='lang:fr']")
+    assert join.inner_text() == "Rejoindre une table"
+    page.click("[data-command='lang:en']")
