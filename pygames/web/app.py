@@ -130,6 +130,9 @@ class App:
                 return
             if name == "resume" and self.resume(arg):
                 return
+            if name == "join-table":
+                devices.start_guest(self, None)
+                return
             if name == "tutorial" and arg in self.games:
                 self.start_tutorial(arg)
                 return
@@ -210,6 +213,9 @@ class App:
             self.show_error(self.cat.t("core.err.seed"))
             return
         seed = int(seed_text) if seed_text else self.random_seed()
+        if form.get("net") is not None:  # players on several devices: this device hosts the table
+            devices.start_from_form(self, form, seats, seed)
+            return
         self.begin(self.games[form["game"]], seats, seed, form["options"], takeback=form["takeback"])
 
     def begin(self, game, seats: list[Seat], seed: int, options: dict, match=None, takeback: bool = False) -> None:
@@ -291,6 +297,8 @@ class App:
 
     def model(self) -> table.Model:
         """What the seat on screen may see, and the screen's own state: all `table.table` draws from."""
+        if self.net is not None:
+            return self.net.model()
         s = self.session
         legal = s.legal_for_viewer()
         view = self.with_device(s.view())

@@ -24,7 +24,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from pygames import core
 
-from . import endscreen, kit, render, table, vdom
+from . import endscreen, kit, remote, render, table, vdom
 from .boards import board_of
 from .render import by_id, clear, el, missing
 from .session import HUMAN, Seat, Session, clean_name
@@ -58,6 +58,13 @@ def ice_servers():
 
 def join_url(code: str) -> str:
     return str(js.URL.new("#join=" + code, js.location.href.split("#")[0]).href)
+
+
+def fill_panel(kids: list) -> None:
+    node = panel()
+    clear(node)
+    for kid in kids:
+        node.appendChild(kid)
 
 
 def panel():
@@ -121,6 +128,10 @@ class NetHost:
         self.app, self.host = app, host
         self.links = None
         self.codes: dict[str, str] = {}  # pending peer id -> the code it shows
+        self.in_lobby = True  # the lobby is on screen (until "Go to the table")
+        self.showing: int | None = None  # the seat whose code is shown
+        self.shown_peer: str | None = None  # the pending link of that code
+        self.signature = None
         self.open: set[str] = set()  # peers whose data channel is up
         self.error: str | None = None
         self.making = False
@@ -149,26 +160,19 @@ class NetHost:
         await mod.openCamera(3000)  # with the permission every interface is offered (no mDNS name); refused: fine
         mod.closeCamera()
         self.timer = js.setInterval(self._tick, TICK_MS)
-        await self.fill()
-
-    def waiting_seats(self) -> list[int]:
-        return sorted(s for s in self.host.remote if s not in self.host.holder)
+        self.draw()
 
     async def fill(self) -> None:
-        """One pending code per remote seat that has no device (less the links up that have not taken a seat)."""
-        if self.making or self.links is None:
+        """A pending code for the seat being invited (one at a time: a code lets one device in)."""
+        if self.making or self.links is None or self.showing is None or self.shown_peer in self.codes:
             return
         self.making = True
         try:
-            unseated = len([p for p in self.open if p not in self.host.peers])
-            while len(self.codes) < len(self.waiting_seats()) - unseated:
-                try:
-                    made = await self.links.offer()
-                except Exception as exc:
-                    self.error = "netlink.fail." + str(getattr(exc, "reason", "no_network"))
-                    break
-                self.codes[str(made.peer)] = str(made.code)
-                self.draw()
+            made = await self.links.offer()
+            self.codes[str(made.peer)] = str(made.code)
+            self.shown_peer = str(made.peer)
+        except Exception as exc:
+            self.error = "net.fail." + str(getattr(exc, "reason", "no_network"))
         finally:
             self.making = False
         self.draw()
@@ -184,15 +188,14 @@ class NetHost:
             elif kind == "open":
                 self.codes.pop(peer, None)
                 self.open.add(peer)
-                self.error = None
+                self.error, self.showing = None, None  # the next seat waiting gets its own code
             elif kind in ("close", "fail", "gone"):
                 self.codes.pop(peer, None)
                 self.open.discard(peer)
                 if kind == "fail":
-                    self.error = "netlink.fail." + text
+                    self.error = "net.fail." + text
                 self.send(self.host.disconnect(peer))
                 self.app.refresh()
-                asyncio.ensure_future(self.fill())
         except Exception as exc:  # the host stays alive whatever arrives
             js.console.error("netplay host: " + kit.describe(exc))
         self.draw()
@@ -200,8 +203,6 @@ class NetHost:
     def tick(self, *_args) -> None:
         for peer in self.host.silent_peers():
             self.links.close(peer)  # its "gone" event disconnects it
-        if self.host.away() and not self.making:
-            asyncio.ensure_future(self.fill())
 
     async def accept(self, code: str) -> None:
         code = code.strip()
@@ -209,9 +210,10 @@ class NetHost:
             return
         try:
             await self.links.accept(code)
-            self.error = "netlink.connecting"
+            self.error = "net.join.connecting"
         except Exception as exc:
-            self.error = "netlink.fail." + str(getattr(exc, "reason", "bad_code"))
+            reason = str(getattr(exc, "reason", "bad_code"))
+            self.error = "net.fail.expired_host" if reason == "stale_code" else "net.fail." + reason
         self.draw()
 
     async def scan(self) -> None:
@@ -233,44 +235,62 @@ class NetHost:
         if found:
             await self.accept(found[0])
         elif not ok:
-            self.error = "netlink.fail.no_camera"
+            self.error = "net.fail.camera"
             self.draw()
 
     def draw(self) -> None:
-        """The pairing panel: a code per seat waiting for a device, the answer field, who is at the table. Drawn
+        """The lobby (remote.lobby: who plays where, a code for the seat being invited, give a seat away) with the
+        answer field under it; once the host went to the table, one line while a remote seat has no device. Drawn
         again only when what it says changed (a field being typed in, a live camera stay as they are)."""
-        if self.app.net is not self:
-            return
-        cat, host = self.app.cat, self.host
-        waiting = self.waiting_seats()
-        states = {seat: "playing" if seat in host.holder else ("away" if seat in host.tokens else "open")
-                  for seat in sorted(host.remote)}
-        names = [cat.seat_name(seat) for seat in sorted(host.remote)]
-        signature = json.dumps([cat.lang, states, names, list(self.codes.items()), self.error, bool(waiting)])
-        if not waiting and self.error == "netlink.connecting":
-            self.error = None
-        if not waiting and not self.error:
-            self.signature = None
+        if self.app.net is not self or self.host.session.over:
             hide_panel()
             return
-        if signature == getattr(self, "signature", None) and not missing(by_id("net")) and not by_id("net").hidden:
+        cat, host = self.app.cat, self.host
+        seats = remote.lobby_seats(host)
+        if self.showing is not None and (self.showing not in host.remote or self.showing in host.tokens):
+            self.showing = None
+        if self.showing is None and self.in_lobby:
+            self.showing = next((s.seat for s in seats if s.kind == "remote" and not s.joined), None)
+        code = self.codes.get(self.shown_peer) if self.shown_peer is not None else None
+        if self.showing is not None and code is None and not self.making:
+            asyncio.ensure_future(self.fill())
+        if self.error == "net.join.connecting" and self.shown_peer in self.open:
+            self.error = None
+        signature = json.dumps([cat.lang, [list(vars(s).values()) for s in seats], self.in_lobby, self.showing,
+                                code, self.error, [seat.name for seat in host.session.seats]])
+        node = by_id("net")
+        if signature == self.signature and not missing(node) and not node.hidden:
             return
         self.signature = signature
-        seats = [el("li", {"data-seat": seat, "data-net-seat": state},
-                    f"{cat.seat_name(seat)} — {cat.t('netlink.seat.' + state)}") for seat, state in states.items()]
-        kids = [el("h2", None, cat.t("netlink.host.title")), el("ul", {"class": "net-seats"}, None, seats)]
-        if waiting:
-            kids.append(el("p", None, cat.t("netlink.host.show")))
-            kids.append(el("div", {"class": "net-codes"}, None,
-                           [code_box(peer, code, cat) for peer, code in self.codes.items()]))
-            kids.append(answer_form(cat, "net-accept", "netlink.host.answer"))
+        if not self.in_lobby:
+            away = host.away()
+            if not away and not self.error:
+                hide_panel()
+                return
+            kids = [note(cat.t("net.away_count", n=len(away)) if away else "", "net-away"),
+                    button("net-lobby", cat.t("net.lobby.open_lobby"))]
+            if self.error:
+                kids.append(note(cat.t(self.error)))
+            fill_panel(kids)
+            return
+        by_id("game").hidden = True
+        tree = remote.lobby(seats, cat, showing=self.showing, is_table=host.here is None)
+        kids = [vdom.realize(tree), answer_form(cat, "net-accept", "netlink.host.answer", "netlink.host.scan")]
         if self.error:
             kids.append(note(cat.t(self.error)))
-        node = panel()
-        clear(node)
-        for kid in kids:
-            node.appendChild(kid)
+        fill_panel(kids)
+        slot = js.document.querySelector(f"[data-code-slot='{self.showing}']")
+        if code is not None and not missing(slot):
+            slot.appendChild(code_box(self.shown_peer, code, cat))
         asyncio.ensure_future(draw_codes())
+
+    def model(self) -> table.Model:
+        """The host's own screen (its seat, or the table), with who decided and whose device is away."""
+        app, s = self.app, self.host.session
+        legal = s.legal_for_viewer()
+        return remote.host_model(self.host, device=app.with_device(s.view()).get("device"),
+                                 thinking=app.thinker.thinking_seat(s.viewer), hint=app.thinker.hint(s, legal),
+                                 preview_on=app.preview_on)
 
     def refresh(self, schedule: bool) -> None:
         """The host's own screen after any change: the end screen, else its seat's (or the table's) screen."""
@@ -280,12 +300,39 @@ class NetHost:
         else:
             if app.screen != "game":
                 app.show_screen("game")
-            s.viewer = self.host.here
             app.draw_table()
+            by_id("game").hidden = self.in_lobby
             if s.next_bot() is not None and schedule:
                 app.schedule_bot()
         self.draw()
         asyncio.ensure_future(awake(not s.over))
+
+    def to_table(self) -> None:
+        self.in_lobby, self.showing, self.signature = False, None, None
+        by_id("game").hidden = False
+        self.refresh(schedule=False)
+
+    def to_lobby(self) -> None:
+        self.in_lobby, self.signature = True, None
+        self.draw()
+
+    def show_code(self, seat: int) -> None:
+        """Show the pairing code for `seat` (a fresh one when the code on screen was used or asked again)."""
+        if seat not in self.host.remote:
+            return
+        if self.showing == seat and self.shown_peer in self.codes:  # "New code": the old one is withdrawn
+            self.links.close(self.shown_peer)
+            self.codes.pop(self.shown_peer, None)
+        self.showing, self.shown_peer = seat, None
+        self.draw()
+
+    def give(self, seat: int, to: str) -> None:
+        try:
+            self.send(self.host.give_seat(seat, to))
+        except ValueError:
+            return
+        self.app.autosave()
+        self.refresh(schedule=True)
 
     def leave(self) -> None:
         self.send(self.host.close())
@@ -311,8 +358,8 @@ def code_box(peer: str, code: str, cat):
         el("figcaption", None, None, [
             el("code", {"data-testid": "net-code"}, code),
             el("span", {"class": "row"}, None, [
-                button(f"net-copy:{code}", cat.t("netlink.copy")),
-                button(f"net-share:{code}", cat.t("netlink.share"))])])])
+                button(f"net-copy:{code}", cat.t("net.join.copy")),
+                button(f"net-share:{code}", cat.t("net.join.share"))])])])
 
 
 async def draw_codes() -> None:
@@ -321,24 +368,41 @@ async def draw_codes() -> None:
         await mod.drawQR(canvas, str(canvas.dataset.code), 4)
 
 
-def answer_form(cat, command: str, label_key: str):
+def answer_form(cat, command: str, label_key: str, scan_key: str = "net.join.camera"):
+    """A code typed or pasted (`#net-input`), Connect, and the camera to scan it instead."""
     return el("div", {"class": "net-answer"}, None, [
         el("label", {"for": "net-input"}, cat.t(label_key)),
         el("input", {"id": "net-input", "type": "text", "autocomplete": "off", "spellcheck": "false",
                      "data-testid": "net-input"}),
         el("span", {"class": "row"}, None, [
-            button(command, cat.t("netlink.connect"), primary=True, testid="net-connect"),
-            button("net-scan", cat.t("netlink.scan"), testid="net-scan")]),
+            button(command, cat.t("net.join.connect"), primary=True, testid="net-connect"),
+            button("net-scan", cat.t(scan_key), testid="net-scan")]),
         el("video", {"id": "net-video", "class": "net-video", "hidden": True, "playsinline": True, "muted": True})])
 
 
-def start_host(app, game, seats: list[Seat], seed: int, options: dict, remote: list[int], here) -> None:
-    """A new game hosted on this device: `remote` seats are played on other devices, `here` is this device's."""
-    save_id = f"{game.ID}-{int(time.time() * 1000)}"
+def start_host(app, game, seats: list[Seat], seed: int, options: dict, remote_seats: list[int], here) -> None:
+    """A new game hosted on this device: `remote_seats` are played on other devices, `here` is this device's."""
     from pygames.net.host import Host
 
-    session = Session.start(game, seats, seed, options, save_id, created=time.time())
-    open_host(app, Host(session, remote, here=here))
+    save_id = f"{game.ID}-{int(time.time() * 1000)}"
+    try:
+        session = Session.start(game, seats, seed, options, save_id, created=time.time())
+    except core.IllegalAction as exc:
+        app.show_error(app.cat.t(exc.key, **exc.params))
+        return
+    open_host(app, Host(session, remote_seats, here=here))
+
+
+def start_from_form(app, form: dict, seats: list[Seat], seed: int) -> None:
+    """The new-game dialog's "Players on several devices" (dialog.net_seats checks its choice)."""
+    from .dialog import net_seats
+
+    try:
+        remote_seats, here = net_seats(form, len(seats))
+    except ValueError as exc:
+        app.show_error(app.cat.t(str(exc)))
+        return
+    start_host(app, app.games[form["game"]], seats, seed, form["options"], remote_seats, here)
 
 
 def open_host(app, host) -> None:
@@ -411,13 +475,13 @@ class NetGuest:
         mod = await link_module()
         parsed = mod.parse(code)
         if missing(parsed) or str(parsed.kind) != "o":
-            self.error = "netlink.fail.bad_code"
+            self.error = "net.fail.bad_code"
             self.draw()
             return
         try:
             made = await self.links.answer(code)
         except Exception as exc:
-            self.error = "netlink.fail." + str(getattr(exc, "reason", "bad_code"))
+            self.error = "net.fail." + str(getattr(exc, "reason", "bad_code"))
             self.draw()
             return
         self.answer, self.error = str(made.code), None
@@ -441,7 +505,7 @@ class NetGuest:
         if found:
             await self.answer_code(found[0])
         elif not ok:
-            self.error = "netlink.fail.no_camera"
+            self.error = "net.fail.camera"
             self.draw()
         mod.closeCamera()
 
@@ -460,7 +524,7 @@ class NetGuest:
             elif kind in ("close", "fail"):
                 self.guest.disconnected()
                 if kind == "fail":
-                    self.error = "netlink.fail." + text
+                    self.error = "net.fail." + text
         except Exception as exc:
             js.console.error("netplay guest: " + kit.describe(exc))
         self.draw()
@@ -482,68 +546,58 @@ class NetGuest:
         self.draw()
 
     def choose_seat(self, seat: int) -> None:
-        name_box = by_id("net-name")
+        name_box = by_id("join-name")
         name = clean_name(str(name_box.value)) if not missing(name_box) else ""
         self.send(self.guest.choose_seat(seat, name))
         self.keep()
         self.draw()
 
-    # -- the screen
-    def model(self) -> table.Model:
-        screen = self.guest.screen
-        seat = screen["seat"]
-        legal = () if self.guest.pending is not None else tuple(screen["legal"])
-        kinds = tuple(HUMAN for _ in screen["names"])
-        return table.Model(self.guest.game, screen["view"], legal, seat, tuple(screen["names"]), kinds)
-
     def draw(self) -> None:
-        """The pairing panel while joining, the seat picker, then the seat's screen with the link's state."""
+        """The pairing panel while joining, the seat picker, then the seat's screen (its link line says sending,
+        reconnecting or lost); the panel again while the link is down, to scan the host's code once more."""
         if self.app.net is not self:
             return
         cat, g = self.app.cat, self.guest
-        node = panel()
-        kids = []
-        if g.link == "playing" and g.screen is not None:
-            if g.pending is not None:
-                kids.append(note(cat.t("netlink.sending"), "net-link"))
-            elif g.refusal is not None:
-                kids.append(note(cat.t(g.refusal[0], **g.refusal[1]), "net-link"))
-        elif g.link == "closed":
-            kids.append(note(cat.t(g.closed_by or "net.bye.closed"), "net-link"))
-            kids.append(button("home", cat.t("netlink.leave")))
-        else:
-            if g.link == "reconnecting":
-                kids.append(note(cat.t("netlink.reconnecting"), "net-link"))
-            kids += self.join_parts(cat)
-        if self.error:
-            kids.append(note(cat.t(self.error)))
         screen = g.screen["at"] if g.screen else None
         signature = json.dumps([cat.lang, g.link, screen, g.pending, g.refusal, g.table, g.closed_by, self.answer,
                                 self.error, g.seat])
-        if signature == self.signature:
-            return
-        self.signature = signature
-        clear(node)
-        node.dataset.link = g.link
-        for kid in kids:
-            node.appendChild(kid)
+        if signature != self.signature:
+            self.signature = signature
+            self.draw_panel(cat, g)
+            if g.screen is not None and g.game is not None and g.seat is not None:
+                self.draw_screen()
+
+    def draw_panel(self, cat, g) -> None:
+        kids = []
+        if g.link == "closed":
+            kids += [note(cat.t(g.closed_by or "net.bye.closed"), "net-link"), button("home", cat.t("netlink.leave"))]
+        elif g.link == "refused" and g.refusal is not None:
+            kids += [note(cat.t(g.refusal[0], **g.refusal[1]), "net-link")] + self.join_parts(cat)
+        elif g.link != "playing":
+            kids += self.join_parts(cat)
+        if self.error:
+            kids.append(note(cat.t(self.error), "net-error"))
         if not kids:
-            node.hidden = True
+            hide_panel()
+            return
+        if g.screen is None:
+            by_id("game").hidden = True
+        fill_panel(kids)
         asyncio.ensure_future(draw_codes())
-        if g.screen is not None and g.game is not None:
-            self.draw_screen()
 
     def join_parts(self, cat) -> list:
         g = self.guest
         if g.link == "joining" and g.table is not None and g.seat is None:
-            return [lobby(g, cat)]
+            name = by_id("join-name")
+            typed = str(name.value) if not missing(name) else g.name
+            return [vdom.realize(remote.seat_picker({"seats": g.table}, cat, name=typed))]
         if g.link == "joining":
-            return [note(cat.t("netlink.joining"))]
-        parts = [el("h2", None, cat.t("netlink.join.title"))]
+            return [note(cat.t("net.join.waiting"))]
+        parts = [el("h2", None, cat.t("net.join.title"))]
         if self.answer is not None:
-            parts += [el("p", None, cat.t("netlink.join.show")), code_box("host", self.answer, cat)]
+            parts += [el("p", None, cat.t("net.join.show")), code_box("host", self.answer, cat)]
         else:
-            parts.append(answer_form(cat, "net-answer", "netlink.join.paste"))
+            parts += [el("p", None, cat.t("net.join.scan")), answer_form(cat, "net-answer", "net.join.paste")]
         return parts
 
     def draw_screen(self) -> None:
@@ -557,10 +611,12 @@ class NetGuest:
         if app.screen != "game":
             app.show_screen("game")
             js.pygamesArt.load(g.game)
+        by_id("game").hidden = False
         app.board = board_of(app.games[g.game])
         app.cat.format_arg = app.board.format_arg
-        app.cat.set_seats(list(screen["names"]), set())
-        vdom.patch(by_id("game"), table.table(self.model(), app.cat))
+        model = remote.model_of_guest(g, preview_on=app.preview_on)
+        app.cat.set_seats(list(screen["names"]), remote.computers(model.kinds))
+        vdom.patch(by_id("game"), table.table(model, app.cat))
         asyncio.ensure_future(awake(True))
 
     def rerender(self) -> None:
@@ -576,23 +632,6 @@ class NetGuest:
         write("sessionStorage", ACTIVE_KEY, None)
         hide_panel()
         asyncio.ensure_future(awake(False))
-
-
-def lobby(g, cat):
-    """Who sits where; a free seat is one tap away (with this device's player's name)."""
-    seats = []
-    for i, seat in enumerate(g.table):
-        name = seat["name"] or cat.t("netlink.seat_n", n=i + 1)
-        label = f"{name} — {cat.t('netlink.kind.' + seat['kind'])}"
-        if seat["kind"] == "open":
-            seats.append(el("li", None, None, [button(f"net-seat:{i}", label, primary=True, testid="net-seat")]))
-        else:
-            seats.append(el("li", {"data-kind": seat["kind"]}, label))
-    return el("div", {"class": "net-lobby", "data-testid": "net-lobby"}, None, [
-        el("h2", None, cat.t("netlink.lobby")),
-        el("label", {"for": "net-name"}, cat.t("netlink.name")),
-        el("input", {"id": "net-name", "type": "text", "maxlength": 40, "autocomplete": "nickname"}),
-        el("ul", {"class": "net-seats"}, None, seats)])
 
 
 def show_guest_over(app, game_id: str, screen: dict) -> None:
@@ -655,15 +694,15 @@ def start(app, link: dict | None) -> bool:
         game = app.games[link["game"]]
         seats = [Seat(clean_name(link["names"][i] if i < len(link["names"]) else ""), kind)
                  for i, kind in enumerate(link["kinds"])]
-        remote = [s for s in request["remote"] if s < len(seats) and seats[s].kind == HUMAN]
+        away = [s for s in request["remote"] if s < len(seats) and seats[s].kind == HUMAN]
         here = request["here"]
         if here == "first":
-            here = next((i for i, s in enumerate(seats) if s.kind == HUMAN and i not in remote), None)
+            here = next((i for i, s in enumerate(seats) if s.kind == HUMAN and i not in away), None)
         if link["botdelay"] is not None:
             app.bot_delay = link["botdelay"]
         seed = link["seed"] if link["seed"] is not None else app.random_seed()
         js.history.replaceState(None, "", str(js.location.pathname))
-        start_host(app, game, seats, seed, link["options"], remote, here)
+        start_host(app, game, seats, seed, link["options"], away, here)
         return True
     if read_json("sessionStorage", ACTIVE_KEY) is True:
         start_guest(app, None)
@@ -722,6 +761,12 @@ def _join(app, _arg: str) -> None:
     start_guest(app, None)
 
 
+def _host(app, method: str, *args) -> None:
+    net = getattr(app, "net", None)
+    if net is not None and net.mode == "host":
+        getattr(net, method)(*args)
+
+
 # data-command name -> handler (app.py adds them to its COMMANDS)
 COMMANDS = {
     "net-accept": _accept,
@@ -730,6 +775,11 @@ COMMANDS = {
     "net-seat": _seat,
     "net-copy": _copy,
     "net-share": _share,
-    "net-join": _join,
+    "join-table": _join,
+    "net-code": lambda app, arg: _host(app, "show_code", int(arg)) if arg.isdigit() else None,
+    "net-computer": lambda app, arg: _host(app, "give", int(arg), remote.COMPUTER_LEVEL) if arg.isdigit() else None,
+    "net-reopen": lambda app, arg: _host(app, "give", int(arg), "remote") if arg.isdigit() else None,
+    "net-play": lambda app, _arg: _host(app, "to_table"),
+    "net-lobby": lambda app, _arg: _host(app, "to_lobby"),
 }
 

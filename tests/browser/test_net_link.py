@@ -96,15 +96,17 @@ def pair(host: AppPage, guest: AppPage, seat: int, name: str, open_guest: bool =
     start = time.perf_counter()
     host.page.click("[data-testid=net-connect]")
     try:
-        guest.page.wait_for_function(f"document.querySelector('[data-testid=net-lobby]') || ({DRAWN})",
+        guest.page.wait_for_function(f"document.querySelector('[data-testid=seat-picker]') || ({DRAWN})",
                                      timeout=LINK_MS)
     except Exception:
         raise AssertionError(panels(host, guest)) from None
-    if guest.page.locator("[data-testid=net-lobby]").count():
-        guest.page.fill("#net-name", name)
+    if guest.page.locator("[data-testid=seat-picker]").count():
+        guest.page.fill("#join-name", name)
         guest.page.click(f"[data-command='net-seat:{seat}']")
     guest.page.wait_for_function(DRAWN, timeout=LINK_MS)
-    return time.perf_counter() - start
+    took = time.perf_counter() - start
+    host.page.wait_for_selector(f"#lobby li[data-seat='{seat}'][data-connected]")
+    return took
 
 
 def test_a_guest_joins_by_link_over_the_mdns_path_and_plays_a_move(ns_browser, net_origin):
@@ -116,6 +118,7 @@ def test_a_guest_joins_by_link_over_the_mdns_path_and_plays_a_move(ns_browser, n
         code = host_code(host)
         assert ".local" not in code and code.split("~")[4].startswith("m"), code  # an mDNS name, compacted
         pair(host, guest, 1, "Gus")
+        host.page.click("[data-command=net-play]")
         assert guest.page.evaluate("document.documentElement.dataset.appState") == "ready"
         saved = host.saved()
         assert saved["net"]["remote"] == [1] and saved["net"]["tokens"][1]
@@ -240,6 +243,7 @@ def test_a_whole_shadows_in_kyoto_game_between_two_devices(ns_browser, net_origi
     try:
         host.open("?game=sik&seats=human,human&names=Hana,Gus&seed=8&botdelay=0&remote=1")
         pair(host, guest, 1, "Gus")
+        host.page.click("[data-command=net-play]")
         taps = play_through([host, guest])
         save = host.saved() if host.page.evaluate("localStorage.getItem('pygames.current')") else last_host_save(host)
         *_, (game, final) = prefix_states(save, registry.LazyGames())
