@@ -11,6 +11,8 @@
 - per game: random full games per second in CPython, and tap-to-DOM latency p50/p95 in the browser;
 - per game, two normal bots in the page, quiet and with one busy process per core beside the browser (`--only bots`
   runs this part alone): the worker's search rate, think time, and the longest main-thread task (wall and CPU).
+- `--only net` (issue 33, not part of the full bench): tests/net_bench.py, a guest's tap to its redrawn screen over
+  a real data channel, bytes per move, and the time from the second scan to the first shared screen;
 - `--only fit` (issue 32's probe, not part of the full bench): a whole game of each game against the easy computer
   in each of the four viewports (`PYGAMES_FIT_GAMES=ps,sik` runs those games only);
   at every decision, the page's scroll height over the viewport's height (target
@@ -402,6 +404,10 @@ def main(root: Path, dist: Path, runs: int = 5, only: str | None = None) -> int:
         return fit_only()
     if only == "taps":
         return taps_only()
+    if only == "net":
+        import net_bench  # tests/net_bench.py: several devices over a real data channel
+
+        return net_bench.main()
 
     add_bare_pages(dist)
     test_dist = build.DIST_TEST

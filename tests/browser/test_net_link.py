@@ -269,3 +269,69 @@ def end_rows(page: AppPage) -> dict[int, int]:
     from conftest import end_rows as rows
 
     return rows(page)
+
+
+# ---------------------------------------------------------------------------------------------------- the camera
+
+QR_PIXELS = """() => { const c = document.querySelector('canvas.net-qr[data-size]');
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+  return {w: c.width, h: c.height, dark: Array.from({length: c.width * c.height}, (_, i) => d.data[4 * i] < 128)}; }"""
+
+
+def y4m_of(qr: dict, path, width: int = 640, height: int = 480, frames: int = 5) -> None:
+    """The host's QR code as a camera sees it: a Y4M video (NETPLAY.md), each module a square of pixels."""
+    scale = min(width, height) * 9 // 10 // qr["w"]
+    left, top = (width - qr["w"] * scale) // 2, (height - qr["h"] * scale) // 2
+    luma = bytearray([235]) * (width * height)
+    for y in range(qr["h"]):
+        for x in range(qr["w"]):
+            if qr["dark"][y * qr["w"] + x]:
+                for dy in range(scale):
+                    row = (top + y * scale + dy) * width + left + x * scale
+                    luma[row:row + scale] = bytes([16]) * scale
+    chroma = bytes([128]) * (width * height // 4)
+    with open(path, "wb") as out:
+        out.write(f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode())
+        for _ in range(frames):
+            out.write(b"FRAME\n" + bytes(luma) + chroma + chroma)
+
+
+def test_a_guest_joins_through_its_camera(ns, ns_browser, net_origin, playwright_driver):
+    """The host's QR code (its canvas, read as pixels) is the guest's fake camera: the guest taps Join a table,
+    scans it (zxing's reader served from our own origin, no CDN), shows its answer; the host enters it; the guest
+    takes its seat. With the camera granted before the RTCPeerConnection, the guest offers a raw address."""
+    import build
+
+    host = device(ns_browser, net_origin)
+    camera = None
+    try:
+        host.open("?game=sik&seats=human,human&names=Hana,Cam&seed=4&botdelay=0&remote=1")
+        host_code(host)
+        host.page.wait_for_selector("canvas.net-qr[data-size]")
+        video = ns.folder / "qr.y4m"
+        y4m_of(host.page.evaluate(QR_PIXELS), video)
+        camera = playwright_driver.chromium.launch(
+            executable_path=ns.chromium(build.find_chromium()),
+            args=[*CHROMIUM_ARGS, "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"])
+        guest = device(camera, net_origin)
+        guest.context.grant_permissions(["camera"], origin=net_origin)
+        guest.open()
+        guest.page.click("[data-testid=join-table]")
+        guest.page.click("[data-testid=net-scan]")
+        guest.page.wait_for_selector("[data-testid=net-code]", timeout=LINK_MS)
+        answer = guest.page.locator("[data-testid=net-code]").first.inner_text()
+        assert answer.startswith("1a") and "h10.77.0.1:" in answer, answer  # the camera came first: a raw address
+        assert any(u.endswith("/net/zxing_reader.wasm") for u in guest.requests)  # the polyfill, from our origin
+        assert guest.off_origin() == [] and host.off_origin() == []
+        host.page.fill("[data-testid=net-input]", answer)
+        host.page.click("[data-testid=net-connect]")
+        guest.page.wait_for_selector("[data-testid=seat-picker]", timeout=LINK_MS)
+        guest.page.fill("#join-name", "Cam")
+        guest.page.click("[data-command='net-seat:1']")
+        guest.page.wait_for_function(DRAWN, timeout=LINK_MS)
+        host.page.wait_for_selector("#lobby li[data-seat='1'][data-connected]")
+        assert host.saved()["seats"][1]["name"] == "Cam"
+    finally:
+        host.close()
+        if camera is not None:
+            camera.close()
