@@ -247,10 +247,11 @@ class NetHost:
             return
         cat, host = self.app.cat, self.host
         seats = remote.lobby_seats(host)
-        if self.showing is not None and (self.showing not in host.remote or self.showing in host.tokens):
+        if self.showing is not None and (self.showing not in host.remote or self.showing in host.holder):
             self.showing = None
-        if self.showing is None and self.in_lobby:
-            self.showing = next((s.seat for s in seats if s.kind == "remote" and not s.joined), None)
+        if self.showing is None and self.in_lobby:  # an open seat first, else a seat whose device is away
+            waiting = [s for s in seats if s.kind == "remote" and not s.connected]
+            self.showing = next((s.seat for s in sorted(waiting, key=lambda s: s.joined)), None)
         code = self.codes.get(self.shown_peer) if self.shown_peer is not None else None
         if self.showing is not None and code is None and not self.making:
             asyncio.ensure_future(self.fill())
@@ -280,7 +281,11 @@ class NetHost:
             kids.append(note(cat.t(self.error)))
         fill_panel(kids)
         slot = js.document.querySelector(f"[data-code-slot='{self.showing}']")
-        if code is not None and not missing(slot):
+        if code is not None and missing(slot):  # a seat whose device is away: its code under the lobby
+            slot = el("div", {"class": "lobby-code", "data-testid": "lobby-code"}, None, [
+                el("p", None, cat.t("net.lobby.showing", player=self.showing))])
+            by_id("lobby").insertBefore(slot, by_id("lobby").lastChild)
+        if code is not None:
             slot.appendChild(code_box(self.shown_peer, code, cat))
         asyncio.ensure_future(draw_codes())
 

@@ -23,7 +23,8 @@ HOOK = """(() => {
     configurable: true, get() { return desc.get.call(this); },
     set(f) { desc.set.call(this, f && (e => { window.__netReceived.push(e.data); return f(e); })); }});
   const send = RTCDataChannel.prototype.send;
-  RTCDataChannel.prototype.send = function (data) { window.__netSent.push(data); return send.call(this, data); };
+  RTCDataChannel.prototype.send = function (data) {
+    window.__netChannel = this; window.__netSent.push(data); return send.call(this, data); };
 })();"""
 LINK_MS = 30_000
 DRAWN = "!document.getElementById('game').hidden && document.getElementById('status').textContent.length > 0"
@@ -335,3 +336,95 @@ def test_a_guest_joins_through_its_camera(ns, ns_browser, net_origin, playwright
         host.close()
         if camera is not None:
             camera.close()
+
+
+# ---------------------------------------------------------------------------------------------------- drops and abuse
+
+LAST_SCREEN = """() => { const s = window.__netReceived.map(t => JSON.parse(t)).filter(m => m.t === 'screen');
+  return s[s.length - 1]; }"""
+
+
+def wait_for_turn(page: AppPage) -> list[str]:
+    page.page.wait_for_function(
+        "[...document.querySelectorAll('#game button[data-action]:not([disabled])')].some(e => e.offsetParent)",
+        timeout=LINK_MS)
+    return page.page.evaluate(SCREEN)["actions"]
+
+
+def test_a_guest_reloads_mid_game_and_gets_its_seat_back_with_one_code(ns_browser, net_origin):
+    """The guest's page reloads: the host sees its seat away; one new code from the host's lobby and the guest's
+    answer, and the guest is back on its seat (its token, kept in its storage: no seat picker), the game goes on."""
+    host, guest = device(ns_browser, net_origin), device(ns_browser, net_origin)
+    try:
+        host.open("?game=sik&seats=easy,human&names=,Gus&seed=21&botdelay=0&remote=1&here=table")
+        pair(host, guest, 1, "Gus")
+        host.page.click("[data-command=net-play]")
+        for turn in range(3):
+            guest.page.evaluate(TAP, pick(wait_for_turn(guest), turn))
+            guest.page.wait_for_function("!document.querySelector('[data-testid=link][data-link=sending]')")
+        moves = len(host.saved()["history"])
+        token = json.loads(guest.page.evaluate("localStorage.getItem('pygames.net.guest')"))["token"]
+        assert token and token == host.saved()["net"]["tokens"][1]
+        guest.reload()
+        host.page.wait_for_selector("[data-testid=net-away]", timeout=LINK_MS)  # within the 5 s heartbeat
+        host.page.click("[data-command=net-lobby]")
+        code = host_code(host)
+        guest.page.fill("[data-testid=net-input]", code)  # the one new code: pasted here
+        guest.page.click("[data-testid=net-connect]")
+        guest.page.wait_for_selector("[data-testid=net-code]", timeout=LINK_MS)
+        host.page.fill("[data-testid=net-input]", guest.page.locator("[data-testid=net-code]").first.inner_text())
+        host.page.click("[data-testid=net-connect]")
+        guest.page.wait_for_function(DRAWN, timeout=LINK_MS)
+        assert guest.page.locator("[data-testid=seat-picker]").count() == 0  # reclaimed by its token
+        guest.page.evaluate(TAP, pick(wait_for_turn(guest), 0))
+        host.page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + "
+                                    f"localStorage.getItem('pygames.current'))).history.length > {moves}")
+        assert host.saved()["seats"][1]["name"] == "Gus"
+        assert not host.errors, host.errors
+    finally:
+        host.close()
+        guest.close()
+
+
+def test_resent_stale_illegal_and_hostile_messages_over_the_real_channel(ns_browser, net_origin):
+    """Texts written by hand on the guest's data channel: a move sent twice is applied once (the same ack twice),
+    a stale or illegal move is refused, malformed, oversized, deep, unknown and wrong-version texts are dropped;
+    the host still answers and the game goes on."""
+    host, guest = device(ns_browser, net_origin), device(ns_browser, net_origin)
+    try:
+        host.open("?game=sik&seats=easy,human&names=,Gus&seed=22&botdelay=0&remote=1&here=table")
+        pair(host, guest, 1, "Gus")
+        host.page.click("[data-command=net-play]")
+        wait_for_turn(guest)
+        screen = guest.page.evaluate(LAST_SCREEN)
+        moves = len(host.saved()["history"])
+        send = "t => window.__netChannel.send(t)"
+        act = json.dumps({"v": 1, "t": "act", "id": "dup1", "at": screen["at"], "action": screen["legal"][0]})
+        seen = len(guest.page.evaluate("window.__netReceived"))
+        guest.page.evaluate(send, act)
+        guest.page.evaluate(send, act)
+        hostile = ["{", "[]", "x" * 5000, "[" * 200 + "]" * 200, json.dumps({"v": 1, "t": "nope"}),
+                   json.dumps({"v": 9, "t": "ping", "n": 1}), json.dumps({"v": 1, "t": "act", "id": 5}),
+                   json.dumps({"v": 1, "t": "act", "id": "old1", "at": screen["at"], "action": screen["legal"][0]}),
+                   json.dumps({"v": 1, "t": "act", "id": "bad1", "at": "0" * 16, "action": "nope"}),
+                   json.dumps({"v": 1, "t": "hello", "name": "x", "seat": 0, "token": None}),
+                   json.dumps({"v": 1, "t": "ping", "n": 77})]
+        for text in hostile:
+            guest.page.evaluate(send, text)
+        guest.page.wait_for_function("window.__netReceived.some(t => t.includes('\"n\":77'))", timeout=LINK_MS)
+        got = [json.loads(t) for t in guest.page.evaluate("window.__netReceived")[seen:]]
+        acks = [m for m in got if m["t"] == "ack"]
+        assert [m["id"] for m in acks] == ["dup1", "dup1"], got  # the first answer again, never a second move
+        refused = {m["id"]: m["key"] for m in got if m["t"] == "refused"}
+        assert refused.get("old1") == "net.err.stale" and refused.get("bad1") == "net.err.stale", refused
+        assert any(m["t"] == "refused" and m["id"] is None and m["key"] == "net.err.version" for m in got)
+        assert any(m["t"] == "refused" and m["key"] == "net.err.not_open" for m in got)  # seat 0: the computer's
+        history = host.saved()["history"]
+        assert sum(1 for seat, _ in history[moves:] if seat == 1) == 1, history[moves:]
+        assert len(texts := guest.page.evaluate("window.__netReceived")) > seen and texts
+        guest.page.evaluate(TAP, pick(wait_for_turn(guest), 1))  # the game goes on
+        guest.page.wait_for_function("!document.querySelector('[data-testid=link][data-link=sending]')")
+        assert not host.errors, host.errors
+    finally:
+        host.close()
+        guest.close()
