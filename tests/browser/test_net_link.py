@@ -401,6 +401,8 @@ def test_resent_stale_illegal_and_hostile_messages_over_the_real_channel(ns_brow
         send = "t => window.__netChannel.send(t)"
         act = json.dumps({"v": 1, "t": "act", "id": "dup1", "at": screen["at"], "action": screen["legal"][0]})
         seen = len(guest.page.evaluate("window.__netReceived"))
+        illegal = json.dumps({"v": 1, "t": "act", "id": "ill1", "at": screen["at"], "action": "nope:1"})
+        guest.page.evaluate(send, illegal)  # refused by the rules: nothing changes, so `at` stays good
         guest.page.evaluate(send, act)
         guest.page.evaluate(send, act)
         hostile = ["{", "[]", "x" * 5000, "[" * 200 + "]" * 200, json.dumps({"v": 1, "t": "nope"}),
@@ -417,6 +419,7 @@ def test_resent_stale_illegal_and_hostile_messages_over_the_real_channel(ns_brow
         assert [m["id"] for m in acks] == ["dup1", "dup1"], got  # the first answer again, never a second move
         refused = {m["id"]: m["key"] for m in got if m["t"] == "refused"}
         assert refused.get("old1") == "net.err.stale" and refused.get("bad1") == "net.err.stale", refused
+        assert refused.get("ill1", "").startswith("core."), refused  # the engine's reason, shown on the guest
         assert any(m["t"] == "refused" and m["id"] is None and m["key"] == "net.err.version" for m in got)
         assert any(m["t"] == "refused" and m["key"] == "net.err.not_open" for m in got)  # seat 0: the computer's
         history = host.saved()["history"]
