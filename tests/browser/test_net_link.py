@@ -110,6 +110,18 @@ def pair(host: AppPage, guest: AppPage, seat: int, name: str, open_guest: bool =
     return took
 
 
+def test_pairing_files_are_off_the_boot_path_and_self_hosted(test_site_dir):
+    """net/ (the link and the QR libraries) is in no precache list: first-visit bytes stay as they were; the
+    polyfill's wasm is ours, and the link never names an ICE server of its own."""
+    sw = (test_site_dir / "sw.js").read_text(encoding="utf-8")
+    page = (test_site_dir / "index.html").read_text(encoding="utf-8")
+    assert "net/" not in sw.split("const APP_FILES")[1].split(";")[0] and "net/link" not in page
+    for name in ("link.mjs", "lean-qr.mjs", "barcode-detector.js", "zxing_reader.wasm"):
+        assert (test_site_dir / "net" / name).stat().st_size > 1000
+    link = (test_site_dir / "net/link.mjs").read_text(encoding="utf-8")
+    assert "stun:" not in link and "turn:" not in link and "iceServers = []" in link
+
+
 def test_a_guest_joins_by_link_over_the_mdns_path_and_plays_a_move(ns_browser, net_origin):
     """No camera permission: both sides offer mDNS names only; the codes are small; the guest's move is applied by
     the host (saved with its `net` field) and both screens follow."""
@@ -348,6 +360,7 @@ def test_a_guest_joins_through_its_camera(ns, ns_browser, net_origin, playwright
         guest = device(camera, net_origin)
         guest.context.grant_permissions(["camera"], origin=net_origin)
         guest.open()
+        assert not [u for u in guest.requests if "/net/" in u]  # the boot fetches nothing of pairing
         guest.page.click("[data-testid=join-table]")
         guest.page.click("[data-testid=net-scan]")
         guest.page.wait_for_selector("[data-testid=net-code]", timeout=LINK_MS)
