@@ -689,7 +689,16 @@ def link_request(search: str, fragment: str) -> dict | None:
 
 
 def start(app, link: dict | None) -> bool:
-    """At boot: a join link, a hosted game link, a tab that was a guest; True when the network took the page."""
+    """At boot: a join link, a hosted game link, a tab that was a guest; True when the network took the page.
+    Whatever goes wrong here, the app still starts (on its home screen, the reason shown)."""
+    try:
+        return start_from_address(app, link)
+    except Exception as exc:
+        app.show_error(app.cat.t("app.error", message=kit.describe(exc)[:300]))
+        return False
+
+
+def start_from_address(app, link: dict | None) -> bool:
     request = link_request(str(js.location.search), str(js.location.hash))
     if request is not None and "join" in request:
         js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))

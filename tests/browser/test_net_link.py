@@ -88,6 +88,8 @@ def pair(host: AppPage, guest: AppPage, seat: int, name: str, open_guest: bool =
         guest.page.goto(f"{guest.origin}/#join={code}")
         guest.wait_ready()
     else:
+        if not guest.visible("[data-testid=net-input]"):
+            guest.page.click("[data-testid=join-table]")
         guest.page.fill("[data-testid=net-input]", code)
         guest.page.click("[data-testid=net-connect]")
     guest.page.wait_for_selector("[data-testid=net-code]", timeout=LINK_MS)
@@ -282,9 +284,11 @@ def test_a_whole_spyworld_game_on_three_devices_with_the_host_as_the_table(ns_br
     host = device(ns_browser, net_origin)
     guests = [device(ns_browser, net_origin), device(ns_browser, net_origin)]
     try:
+        for guest in guests:  # booted one after the other, then paired by pasting the codes ("Join a table")
+            guest.open()
         host.open("?game=spy&seats=human,human,easy&names=Ann,Bob,&seed=5&botdelay=0&remote=0,1&here=table")
-        pair(host, guests[0], 0, "Ann")
-        pair(host, guests[1], 1, "Bob")
+        pair(host, guests[0], 0, "Ann", open_guest=False)
+        pair(host, guests[1], 1, "Bob", open_guest=False)
         host.page.click("[data-command=net-play]")
         host.page.wait_for_selector("[data-testid=table-note]")
         assert host.page.evaluate(SCREEN)["actions"] == []  # the table has no control of anyone's
