@@ -61,6 +61,7 @@ def ns_browser(playwright_driver, ns):
 def device(browser, origin, **extra) -> AppPage:
     page = AppPage(browser, origin, locale="en-US", viewport={"width": 1024, "height": 768}, **extra)
     page.context.add_init_script(HOOK)
+    page.page.set_default_navigation_timeout(60_000)  # several booting devices on two shared cores
     return page
 
 
@@ -476,6 +477,38 @@ def test_resent_stale_illegal_and_hostile_messages_over_the_real_channel(ns_brow
         assert len(texts := guest.page.evaluate("window.__netReceived")) > seen and texts
         guest.page.evaluate(TAP, pick(wait_for_turn(guest), 1))  # the game goes on
         guest.page.wait_for_function("!document.querySelector('[data-testid=link][data-link=sending]')")
+        assert not host.errors, host.errors
+    finally:
+        host.close()
+        guest.close()
+
+
+def test_the_host_reloads_mid_game_and_the_guest_rejoins(ns_browser, net_origin):
+    """The host's page reloads: it resumes from its save (seats, tokens, the game), the guest shows reconnecting
+    and rejoins its seat with one new code each way; the game goes on where it was."""
+    host, guest = device(ns_browser, net_origin), device(ns_browser, net_origin)
+    try:
+        host.open("?game=sik&seats=easy,human&names=,Gus&seed=23&botdelay=0&remote=1&here=table")
+        pair(host, guest, 1, "Gus")
+        host.page.click("[data-command=net-play]")
+        for turn in range(2):
+            guest.page.evaluate(TAP, pick(wait_for_turn(guest), turn))
+            guest.page.wait_for_function("!document.querySelector('[data-testid=link][data-link=sending]')")
+        before = host.saved()
+        host.reload()
+        guest.page.wait_for_selector("[data-testid=link][data-link=reconnecting]", timeout=LINK_MS)
+        assert host.saved()["history"] == before["history"] and host.saved()["net"]["tokens"] == before["net"]["tokens"]
+        code = host_code(host)
+        guest.page.fill("[data-testid=net-input]", code)
+        guest.page.click("[data-testid=net-connect]")
+        guest.page.wait_for_selector("[data-testid=net-code]", timeout=LINK_MS)
+        host.page.fill("[data-testid=net-input]", guest.page.locator("[data-testid=net-code]").first.inner_text())
+        host.page.click("[data-testid=net-connect]")
+        guest.page.wait_for_selector("[data-testid=link][data-link=ok]", timeout=LINK_MS)
+        assert guest.page.locator("[data-testid=seat-picker]").count() == 0
+        guest.page.evaluate(TAP, pick(wait_for_turn(guest), 0))
+        host.page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + localStorage.getItem("
+                                    f"'pygames.current'))).history.length > {len(before['history'])}")
         assert not host.errors, host.errors
     finally:
         host.close()
