@@ -7,6 +7,7 @@ import json
 
 import pytest
 from conftest import AppPage
+from test_table import axe_problems
 
 pytestmark = pytest.mark.browser
 LANDSCAPE = {"width": 1024, "height": 768}
@@ -53,6 +54,9 @@ def test_the_public_table_draws_mid_game_on_a_tablet(tablet, game_id):
         small = page.eval_on_selector_all("#game button, #game select", SMALL_TARGETS)
         assert not small, small
         assert page.locator("[data-testid=pass-device]").is_hidden()
+        if seen == 1:
+            problems = axe_problems(page, f"{game_id} table")
+            assert not problems, problems
         seen += 1
     assert seen >= 2, f"{game_id}: the game ended before the table could be looked at"
     page.tap("#game [data-command=quit]") if tablet.visible("#game") else page.tap("#gameover [data-command=quit]")
@@ -82,6 +86,7 @@ def test_the_dialog_offers_players_on_several_devices(tablet):
     assert chosen["kinds"] == ["human", "human", "human"]
     assert chosen["net"] == {"remote": [0, 1], "here": 2, "table": False}
     assert not tablet.visible("#takeback-row") and tablet.visible("#table-row")
+    assert not axe_problems(page, "several devices")
     page.select_option("#as-table", "on")
     assert "here" not in page.eval_on_selector_all("[data-seat-kind='0'] option", "os => os.map(o => o.value)")
     assert form(page)["net"] == {"remote": [0, 1, 2], "here": None, "table": True}
@@ -101,6 +106,7 @@ def test_home_offers_join_a_table(tablet):
     tablet.open()
     join = page.locator("[data-testid=join-table]")
     assert join.get_attribute("data-command") == "join-table" and join.inner_text() == "Join a table"
+    assert not axe_problems(page, "home")
     box = join.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44
     page.click("[data-command='lang:fr']")
