@@ -96,8 +96,17 @@ def test_the_dialog_offers_players_on_several_devices(tablet):
     page.click("[data-command='lang:en']")
     small = page.eval_on_selector_all("#newgame button, #newgame select", SMALL_TARGETS)
     assert not small, small
+    page.select_option("#as-table", "off")
+    page.select_option("[data-seat-kind='2']", "here")
+    page.fill("[data-seat-name='0']", "here")  # a name is not a seat kind: seat 2 stays on this device
+    page.dispatch_event("[data-seat-name='0']", "change")
+    assert form(page)["net"] == {"remote": [0, 1], "here": 2, "table": False}
     page.select_option("#devices", "off")
     assert form(page)["net"] is None and not tablet.visible("#table-row")
+    page.tap("#newgame [data-command=home]")
+    page.tap('[data-command="new:pax"]')
+    page.select_option("#seat-count", "1")
+    assert not tablet.visible("#devices-row") and form(page)["net"] is None  # a solo game: no devices to join
     page.tap("#newgame [data-command=home]")
 
 
