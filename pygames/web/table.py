@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from pygames.core import registry
 
-from . import lastmove, match_view, vdom
+from . import kit, lastmove, match_view, vdom
 from .boards import board_of
 from .vdom import el
 
@@ -128,7 +128,9 @@ def board_tools(cat) -> vdom.Node:
     """Zoom out, in and back to fit (static/zoom.js scales the board inside its container), and the drawer of the
     players and the log where they are not a side column (portrait, phone)."""
     def tool(attrs: dict, text: str, label: str) -> vdom.Node:
-        return el("button", {"type": "button", "class": "quiet tool", "aria-label": label, **attrs}, text)
+        words = any(ch.isalpha() for ch in text)  # its spoken name starts with its words (a sign is not words)
+        return el("button", {"type": "button", "class": "quiet tool",
+                             "aria-label": kit.spoken_name(text, label) if words else label, **attrs}, text)
     return el("div", {"class": "board-tools", "role": "toolbar", "aria-label": cat.t("game.tools")}, None, [
         tool({"data-zoom": "out"}, "−", cat.t("game.zoom_out")),
         tool({"data-zoom": "in"}, "+", cat.t("game.zoom_in")),

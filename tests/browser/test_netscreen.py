@@ -121,3 +121,84 @@ def test_home_offers_join_a_table(tablet):
     page.click("[data-command='lang:fr']")
     assert join.inner_text() == "Rejoindre une table"
     page.click("[data-command='lang:en']")
+
+
+PHONE = {"width": 390, "height": 844}
+# The page's own Python draws what netplay.py will show: the host's lobby and a guest's seat picker on the home
+# screen, and a guest's game screen (Spyworld, its move in flight) in #game, from a real Host and Guest.
+DRAW = """async (lang) => {
+  const py = await (await import("/static/pyodide-warm.mjs")).loadPyodide();
+  return py.runPython(`
+import js
+from pygames import spyworld
+from pygames.net.guest import Guest
+from pygames.net.host import Host
+from pygames.web import i18n, remote, table, vdom
+from pygames.web.session import Seat, Session
+
+host = Host(Session.start(spyworld, [Seat("Ann", "human"), Seat("Bob", "human"), Seat("", "human"),
+                                     Seat("", "easy")], 5, {}, "net-page"), [1, 2], here=0)
+bob, cy = Guest(), Guest()
+def send(guest, peer, texts):
+    for text in texts:
+        for to, reply in host.receive(peer, text):
+            send(guest, peer, guest.receive(reply)) if to == peer else None
+send(bob, "b", bob.connected())
+send(bob, "b", bob.choose_seat(1, "Bob"))
+send(cy, "c", cy.connected())
+cat = i18n.Catalogue(lang="${lang}")
+cat.set_seats([s.name for s in host.session.seats], {3})
+box = js.document.getElementById("net-test") or js.document.createElement("div")
+box.id = "net-test"
+js.document.getElementById("home").prepend(box)
+part = vdom.fragment()
+part.append(remote.lobby(remote.lobby_seats(host), cat, showing=2),
+            remote.seat_picker({"game": cy.game, "seats": cy.table}, cat, name="Cy"))
+vdom.patch(box, part)
+guest_cat = i18n.Catalogue(lang="${lang}")
+model = remote.model_of_guest(bob, sending=None)
+guest_cat.set_seats(list(model.names), remote.computers(model.kinds))
+import dataclasses
+model = dataclasses.replace(model, link="sending", sending=model.legal[0], refused=("net.err.stale", {}))
+game = js.document.getElementById("game")
+vdom.patch(game, table.table(model, guest_cat))
+len(model.legal)
+`);
+}"""
+
+
+def test_the_lobby_the_seat_picker_and_a_waiting_guest_screen_in_the_page(tablet):
+    page = tablet.page
+    tablet.reset_storage()
+    tablet.open()
+    assert page.evaluate(DRAW, "fr") > 0
+    lobby, picker = page.locator("[data-testid=lobby]"), page.locator("[data-testid=seat-picker]")
+    assert lobby.is_visible() and picker.is_visible()
+    assert lobby.locator("li[data-seat='1'][data-joined][data-connected]").count() == 1
+    assert lobby.locator("[data-command='net-code:2']").count() == 2  # show the code, and a new code under it
+    assert picker.locator("[data-command]").evaluate_all("bs => bs.map(b => b.dataset.command)") == ["net-seat:2"]
+    assert "Choisissez votre place" in picker.inner_text()
+    for viewport in (LANDSCAPE, PHONE):
+        page.set_viewport_size(viewport)
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0, viewport
+        small = page.eval_on_selector_all("#net-test button, #net-test input", SMALL_TARGETS)
+        assert not small, (viewport, small)
+    assert not axe_problems(page, "lobby and seat picker")
+    page.set_viewport_size(LANDSCAPE)
+    page.evaluate("document.getElementById('home').hidden = true; document.getElementById('game').hidden = false")
+    link = page.locator("[data-testid=link]")
+    assert link.inner_text() == "Envoi de votre coup…" and link.get_attribute("data-link") == "sending"
+    assert page.locator("[data-testid=refused][role=alert]").inner_text().startswith("La partie a avancé")
+    actions = page.locator("#game button[data-action]")
+    assert actions.count() > 0
+    assert actions.evaluate_all("bs => bs.every(b => b.getAttribute('aria-disabled') === 'true')")
+    assert page.locator("#game button[data-action][aria-busy=true]").count() >= 1
+    for viewport in (LANDSCAPE, PHONE):
+        page.set_viewport_size(viewport)
+        for part in ("[data-testid=status]", "[data-testid=link]"):
+            box = page.locator(part).bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], (viewport, part)
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0, viewport
+    assert not axe_problems(page, "a guest's screen, its move in flight")
+    page.set_viewport_size(LANDSCAPE)
+    tablet.open()  # the page's own state again
