@@ -71,14 +71,16 @@ def guest_model(screen: dict, *, game_id: str, kinds: tuple[str, ...] | None = N
 
 
 def model_of_guest(guest, kinds: tuple[str, ...] | None = None, **screen_state) -> table.Model | None:
-    """`guest_model` from a `pygames.net.guest.Guest` as it stands (None before its first screen)."""
+    """`guest_model` from a `pygames.net.guest.Guest` as it stands (None before its first screen); keywords
+    (link, sending, refused, hint...) override what the guest says."""
     if guest.screen is None:
         return None
     names = guest.screen["names"]
+    told = {"link": link_state(guest.link, guest.pending is not None), "sending": guest.sending,
+            "refused": guest.refusal}
     return guest_model(guest.screen, game_id=guest.game,
                        kinds=kinds if kinds is not None else kinds_from_welcome(guest.table, len(names)),
-                       link=link_state(guest.link, guest.pending is not None), sending=guest.sending,
-                       refused=guest.refusal, **screen_state)
+                       **{**told, **screen_state})
 
 
 def host_model(host, *, device: dict | None = None, first_fresh: int | None = None, **screen_state) -> table.Model:

@@ -202,6 +202,8 @@ def test_no_pass_the_device_cover_on_a_host_device(here):
         seat = movers[0]
         s._apply(seat, core.legal_actions(sik, s.state, seat)[0])
     assert s.viewer == here and len(s.state["history"]) >= 20
+    s.restart()
+    assert s.viewer == here and s.choose_viewer() is None
     alone = new_host(sik, [HUMAN, HUMAN], remote=[1], here=0).session
     alone.pinned = False  # the same game in hot-seat: the cover comes up before the other human's screen
     assert alone.needs_cover(1)
