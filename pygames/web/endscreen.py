@@ -52,7 +52,7 @@ def draw(cat, session, board, final_view: dict, after_game) -> None:
     final_board(extra, board, final_view, cat)
     for node in screen.querySelectorAll("details.over-tab"):
         node.open = str(node.dataset.tab) in kept
-    screen.dataset.save = session.save_id
+    screen.setAttribute("data-save", session.save_id)
     vdom.patch(by_id("final-log"), table.log_fragment(final_view["log"], cat))
     render.scroll_to_end("final-log")
     done = tutorial_ui.done_box(session, cat)
@@ -68,7 +68,7 @@ def tabs_to_keep(drawn_for: str, save_id: str, opened: list[str]) -> set[str]:
 
 def open_tabs(screen, save_id: str) -> set[str]:
     opened = [str(node.dataset.tab) for node in screen.querySelectorAll("details.over-tab[open]")]
-    return tabs_to_keep(str(screen.dataset.save or ""), save_id, opened)
+    return tabs_to_keep(str(screen.getAttribute("data-save") or ""), save_id, opened)
 
 
 def tab(name: str, title: str, kids: list):
