@@ -39,6 +39,12 @@ def last_save(app) -> dict:
         "localStorage.getItem('pygames.save.' + JSON.parse(localStorage.getItem('pygames.saves'))[0])"))
 
 
+def open_end_details(app) -> None:
+    """Open every detail of the end screen (scores, the game's part, final board, log) as a player does: a tap each."""
+    for summary in app.page.locator("#gameover details.over-tab:not([open]) > summary").all():
+        summary.click()
+
+
 def end_rows(app) -> dict[int, int]:
     """{seat: score} read from the end screen's rows (the DOM contract)."""
     rows = app.page.locator("[data-testid=game-over] tr[data-player][data-score]")

@@ -20,6 +20,7 @@ from pygames.core.guard import clip
 from . import endscreen, i18n, match_view, pace, preview, reach, render, storage, table, thinking, tutorial_ui, vdom
 from . import match as matches
 from . import netplay as devices
+from . import staging as replays
 from .boards import Board, board_of
 from .kit import describe, error_text
 from .lastmove import LastMoves
@@ -77,6 +78,9 @@ class App:
         self.board: Board | None = None  # the board contract of the session's game (boards/__init__.py)
         self.ears = Ears()  # the sound cues of each redraw
         self.net = None  # several devices (devices.py): this device's NetHost or NetGuest
+        self.staging: replays.Run | None = None  # a replay of the last turn on screen (staging.py)
+        self.stage_timer = None
+        self._stage_proxy = create_proxy(self.stage_tick)
 
     # ------------------------------------------------------------------ boot
 
@@ -303,21 +307,25 @@ class App:
         legal = s.legal_for_viewer()
         view = self.with_device(s.view())
         first = s.first_unseen(s.viewer)
+        if self.staging is not None and not self.staging.fits(s.state, s.viewer):
+            self.end_replay(draw=False)  # the game moved on (or another seat is on screen): the replay is over
         return table.Model(
             s.game.ID, view, tuple(legal), s.viewer, tuple(seat.name for seat in s.seats),
             tuple(seat.kind for seat in s.seats), s.match, self.thinker.thinking_seat(s.viewer),
             self.thinker.hint(s, legal), self.tutorial.guide(s, view, legal), first,
             tuple(s.others_since(s.viewer)) if len(s.humans) > 1 else None,  # hot-seat: who played meanwhile
-            news_open(first), s.can_undo(), self.preview_on)
+            news_open(first), s.can_undo(), self.preview_on,
+            replays.others_moved(s.state, s.viewer),
+            self.staging.current() if self.staging is not None else None)
 
     def draw_table(self) -> None:
         """The viewer's screen: its model, its one tree, one patch; then what only the page can do (slides, scroll)."""
         s, model = self.session, self.model()
         self.last_moves.remember_board(by_id("board"), model.viewer)
         vdom.patch(by_id("game"), table.table(model, self.cat))
-        log = model.view["log"]
+        log = (model.stage.frame.view if model.stage is not None else model.view)["log"]  # a replay's frame moves
         self.last_moves.log_seen(log)
-        self.last_moves.mark_board(by_id("board"), model.first_fresh < len(log))
+        self.last_moves.mark_board(by_id("board"), model.stage is not None or model.first_fresh < len(log))
         render.scroll_to_end("log")
         js.document.querySelector('[data-command="undo"]').disabled = not model.can_undo  # the page's own menu
         by_id("preview-toggle").setAttribute("aria-pressed", "true" if model.preview_on else "false")
@@ -571,6 +579,9 @@ class App:
 
     def on_click(self, event) -> None:
         target = event.target.closest("[data-command],[data-action]") if hasattr(event.target, "closest") else None
+        on_board = hasattr(event.target, "closest") and not missing(event.target.closest("#board"))
+        if self.staging is not None and (on_board or not missing(target) and target.hasAttribute("data-action")):
+            self.end_replay()  # any tap on the decision (or the board) ends the replay; an action is then played
         if missing(target) or target.disabled:
             return
         try:
@@ -649,6 +660,37 @@ class App:
         for node in js.document.querySelectorAll(".replay-skip"):
             node.hidden = True
 
+    def replay_turn(self) -> None:
+        """Stage the others' moves since the viewer's last action, one frame per step at the menu's speed."""
+        s = self.session
+        if s is None or self.covered_for is not None or s.viewer is None or s.over or self.screen != "game":
+            return
+        self.end_replay(draw=False)
+        self.staging = replays.Run.of(s.game, s.state, s.viewer)
+        if self.staging is not None:
+            self.draw_table()
+            self.stage_timer = js.setTimeout(self._stage_proxy, replays.step_ms(storage_get(pace.KEY)))
+
+    def stage_tick(self, *_args) -> None:
+        self.stage_timer = None
+        if self.staging is None:
+            return
+        if not self.staging.advance():
+            self.end_replay()
+            return
+        self.redraw()
+        if self.staging is not None:
+            self.stage_timer = js.setTimeout(self._stage_proxy, replays.step_ms(storage_get(pace.KEY)))
+
+    def end_replay(self, draw: bool = True) -> None:
+        """The replay is over (its last frame, Skip, a tap on the decision): the table as it stands."""
+        if self.stage_timer is not None:
+            js.clearTimeout(self.stage_timer)
+            self.stage_timer = None
+        was, self.staging = self.staging, None
+        if was is not None and draw:
+            self.redraw()
+
     def toggle_preview(self) -> None:
         self.preview_on = not self.preview_on
         storage_set(preview.KEY, "on" if self.preview_on else "off")
@@ -709,6 +751,8 @@ COMMANDS = {
     "restart-yes": lambda app, _arg: app.restart(),
     "close-confirm": _hide("confirm"),
     "skip-replay": lambda app, _arg: app.skip_replay(),
+    "replay-turn": lambda app, _arg: app.replay_turn(),
+    "replay-end": lambda app, _arg: app.end_replay(),
     "cancel-preview": lambda app, _arg: preview.clear_selection(),
     "toggle-preview": lambda app, _arg: app.toggle_preview(),
     "speed": App.speed,

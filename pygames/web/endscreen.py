@@ -1,6 +1,7 @@
-"""The end screen (`#gameover`): who won, the score table and chart, the game's words on its result, the match, the
-game's own part (its board's `render_over`), the final board, the final log and a guided game's close. Drawn from
-the result and the spectator's final view only."""
+"""The end screen (`#gameover`): who won, the game's words on its result, the match and a guided game's close, then
+Play again, all in the first screen; the details one tap away each (`details.over-tab`): the score table and chart,
+the game's own part (its board's `render_over`), the final board, the final log. Drawn from the result and the
+spectator's final view only. A redraw (another language) keeps the details the player opened."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ def draw(cat, session, board, final_view: dict, after_game) -> None:
     board draws that (`render_after_game`, into the `[data-after-game]` placeholder of its `render_over`)."""
     result = session.result()
     game_id = session.game.ID
+    screen = by_id("gameover")
+    kept = open_tabs(screen, session.save_id)
     render.score_table(by_id("score-table"), result, cat, game_id)
     if board.points_chart:  # a chart only where the categories are points
         render.score_chart(by_id("score-chart"), result, cat, game_id)
@@ -43,10 +46,13 @@ def draw(cat, session, board, final_view: dict, after_game) -> None:
     if board.render_over is not None:
         built = vdom.fragment()
         board.render_over(built, final_view, result, cat)
-        extra.appendChild(vdom.realize(built))
+        extra.appendChild(tab("game", cat.t("over.more"), [vdom.realize(built)]))
         if board.render_after_game is not None:  # worked out in the search worker, drawn when it comes
             after_game(final_view)
     final_board(extra, board, final_view, cat)
+    for node in screen.querySelectorAll("details.over-tab"):
+        node.open = str(node.dataset.tab) in kept
+    screen.setAttribute("data-save", session.save_id)
     vdom.patch(by_id("final-log"), table.log_fragment(final_view["log"], cat))
     render.scroll_to_end("final-log")
     done = tutorial_ui.done_box(session, cat)
@@ -54,11 +60,27 @@ def draw(cat, session, board, final_view: dict, after_game) -> None:
         extra.insertBefore(done, extra.firstChild)
 
 
+def tabs_to_keep(drawn_for: str, save_id: str, opened: list[str]) -> set[str]:
+    """The details that stay open on a redraw: those the player opened on this same game's end screen (a new
+    game's end screen starts with every detail closed)."""
+    return set(opened) if drawn_for == save_id else set()
+
+
+def open_tabs(screen, save_id: str) -> set[str]:
+    opened = [str(node.dataset.tab) for node in screen.querySelectorAll("details.over-tab[open]")]
+    return tabs_to_keep(str(screen.getAttribute("data-save") or ""), save_id, opened)
+
+
+def tab(name: str, title: str, kids: list):
+    """One detail of the end screen, closed until tapped: its title as the summary."""
+    return el("details", {"class": "over-tab", "data-tab": name}, None, [el("summary", None, title), *kids])
+
+
 def final_board(container, board, final_view: dict, cat) -> None:
     """The final board under the result: the same renderer, handed the end-of-game view and no action."""
     node = el("div", {"class": "board final-board", "data-testid": "final-board"})
-    container.appendChild(el("section", {"class": "final-board-box"}, None, [
-        el("h3", None, cat.t("over.board")), node]))
+    container.appendChild(tab("board", cat.t("over.board"), [
+        el("section", {"class": "final-board-box"}, None, [node])]))
     try:
         built = vdom.fragment()
         board.render(built, final_view, [], cat)

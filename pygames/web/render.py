@@ -185,7 +185,6 @@ def score_chart(target, result: dict, cat, game_id: str) -> None:
             seg.appendChild(svg("title", None, f"{category_label(cat, game_id, c)}: {value}"))
             root.appendChild(seg)
             x += w
-        root.appendChild(svg("text", {"x": x + 6, "y": y + bar_h * 0.65, "class": "chart-total"}, str(scores[p])))
     ly = players * (bar_h + gap) + 16
     for i, c in enumerate(order):
         lx = (i % columns) * (width // columns)

@@ -63,6 +63,8 @@ class Model:
     refused: tuple[str, dict] | None = None  # a refused move's reason (catalogue key, params), shown once
     remote: tuple[int, ...] = ()  # seats played on another device (the players panel says so)
     sending: str | None = None  # the action in flight to the host (its control is marked busy)
+    replayable: bool = False  # other seats moved since the viewer's last action: the banner offers to replay it
+    stage: object = None  # staging.Stage: a replay of the last turn on screen (its frame is the viewer's own view)
 
 
 # A guest's link, in words in the status row: "ok" (moves go through), "sending" (a move waits for the host's
@@ -78,6 +80,9 @@ def table(model: Model, cat) -> vdom.Node:
     legal = list(model.legal) if shown else []
     board = vdom.fragment()
     placed = board_of(game).render(board, model.view, legal, cat) if shown else set()
+    if shown and model.stage is not None:  # the replay's frame on the board; the decision's other controls stay
+        board = vdom.fragment()
+        board_of(game).render(board, model.stage.frame.view, [], cat)
     bar = action_bar(model, game, cat, [a for a in legal if a not in placed]) if shown else []
     bare = shown and not placed  # a board with no target on it
     guide = model.guide if shown else None
@@ -273,7 +278,9 @@ def log_items(model: Model, cat) -> list:
 
 def banner(model: Model, cat) -> vdom.Node:
     """The last-move banner (lastmove.py): the fresh lines, the first few at once, the rest behind a tap; in
-    hot-seat play it first names who played since the viewer's last action."""
+    hot-seat play it first names who played since the viewer's last action. During a replay: its step instead."""
+    if model.stage is not None:
+        return replay_bar(model.stage, model.first_fresh, cat)
     entries = model.view["log"][model.first_fresh:]
     others = list(model.others or [])
     hidden = not entries and not others
@@ -289,7 +296,28 @@ def banner(model: Model, cat) -> vdom.Node:
         lines = [el("span", {"class": "last-line"}, cat.t(key, **args) + " ") for key, args in rest]
         node.appendChild(el("details", {"class": "last-more", "open": model.news_open}, None,
                             [el("summary", None, cat.t("game.last_more", n=len(rest))), *lines]))
+    if model.replayable:
+        node.appendChild(el("button", {"type": "button", "class": "quiet replay-turn", "data-command": "replay-turn",
+                                       "data-testid": "replay-turn"}, cat.t("game.replay")))
     return node
+
+
+def replay_bar(stage, first_fresh: int, cat) -> vdom.Node:
+    """A replay's step in the banner's place: which move of how many, whose, its lines in the viewer's log, Skip."""
+    frame = stage.frame
+    if frame.seat is None:
+        head = cat.t("game.replay_start")
+    else:
+        head = cat.t("game.replay_step", step=stage.step, total=stage.total, player=cat.seat_name(frame.seat))
+    lines = [el("span", {"class": "last-line"}, cat.t(key, **args) + " ")
+             for key, args in frame.view["log"][frame.fresh:]]
+    return el("div", {"id": "last-move", "class": "last-move replaying", "data-testid": "last-move",
+                      "data-first": first_fresh}, None, [
+        el("div", {"data-testid": "replay", "data-step": stage.step, "data-total": stage.total,
+                   "data-seat": "" if frame.seat is None else frame.seat, "role": "status"}, None, [
+            el("strong", None, head + " "), *lines]),
+        el("button", {"type": "button", "class": "quiet replay-end", "data-command": "replay-end",
+                      "data-testid": "replay-skip"}, cat.t("game.replay_skip"))])
 
 
 def guide_panel(guide: Guide, cat) -> vdom.Node:

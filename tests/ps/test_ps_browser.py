@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import NEXT, end_rows, last_save  # noqa: E402
+from conftest import NEXT, end_rows, last_save, open_end_details  # noqa: E402
 
 import pygames.passages_secrets as ps
 from pygames import core
@@ -75,6 +75,7 @@ def test_ps_whole_game_against_the_computer_matches_the_engine(app):
     result = core.result(ps, state)
     assert end_rows(app) == dict(enumerate(result["scores"]))
     assert seen["clicks"] >= 13 and {p for p, _ in saved["history"]} == {0, 1}
+    open_end_details(app)
     # Every category of the shell's table, per player.
     for seat in (0, 1):
         cells = app.page.locator(f"[data-testid=game-over] tr[data-player='{seat}'] td").all_inner_texts()

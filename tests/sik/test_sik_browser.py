@@ -9,7 +9,7 @@ CPython from the autosave after every click, so every screen can be compared wit
 from __future__ import annotations
 
 import pytest
-from conftest import NEXT, end_rows, last_save  # noqa: E402
+from conftest import NEXT, end_rows, last_save, open_end_details  # noqa: E402
 
 import pygames.shadows_in_kyoto as g
 from pygames import core
@@ -109,6 +109,7 @@ def play_game(app, humans: list[int], names: list[str] | None = None, max_steps:
 def check_end_screen(app, state: dict) -> None:
     result = core.result(g, state)
     assert end_rows(app) == dict(enumerate(result["scores"]))
+    open_end_details(app)
     table = app.page.inner_text("[data-testid=game-over] table")
     for category in result["order"]:
         assert STRINGS["en"][f"sik.cat.{category}"] in table

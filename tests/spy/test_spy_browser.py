@@ -7,7 +7,7 @@ One booted page for the module (the `app` fixture); each test starts from a deep
 from __future__ import annotations
 
 import pytest
-from conftest import NEXT, end_rows, last_save  # noqa: E402
+from conftest import NEXT, end_rows, last_save, open_end_details  # noqa: E402
 
 from pygames import core
 from pygames import spyworld as spy
@@ -116,6 +116,7 @@ def test_whole_game_against_the_computer_matches_the_engine(app):
     assert core.is_over(spy, state)
     result = core.result(spy, state)
     assert end_rows(app) == dict(enumerate(result["scores"]))
+    open_end_details(app)
     best_routes_come_from_the_worker(app, state)
     assert any(step[1].startswith("move:") for step in record["history"] if step[0] == 0)  # Ann really explored
     assert any(step[1].startswith("cell:") for step in record["history"] if step[0] == 0)  # and really built

@@ -334,6 +334,7 @@ def hand_section(ctx: Ctx):
         parts.append(note(t("pax.ui.memo_bottom", card=card_label(card, ctx.cat), pos=pos + 1), "pax-memo"))
     hand_box = section(t("pax.ui.your_hand"), "pax-yours", parts)
     hand_box.setAttribute("data-anim-frame", "pax-hand")
+    hand_box.setAttribute("data-dock", "hand")  # stays in view while the board scrolls or zooms (app.css)
     return hand_box
 
 

@@ -329,7 +329,7 @@ def cell_action_label(action: str, occupants: dict, me, cat) -> str:
 def player_area(g: dict, side: int, cat, ctx: kit.Board, mine: bool):
     seat = g["seats"][side]
     area = el("section", {"class": f"sik-area {SIDE_CLASS[side]}" + (" sik-me" if mine else " sik-opp"),
-                          "data-side": side})
+                          "data-side": side, "data-dock": "hand" if mine else None})  # docked: app.css
     head = el("div", {"class": "sik-area-head"}, None, [
         svg("svg", {"class": "sik-icon", "viewBox": "0 0 24 24", "width": 22, "height": 22, "aria-hidden": "true"},
             None, [svg("use", {"href": f"#sik-sym-{EMBLEM[side]}"})]),
