@@ -63,8 +63,7 @@ def table(model: Model, cat) -> vdom.Node:
     game = registry.load(model.game_id)
     shown = model.view is not None
     legal = list(model.legal) if shown else []
-    board = vdom.fragment()
-    placed = board_of(game).render(board, model.view, legal, cat) if shown else set()
+    board, placed = board_parts(game, model, legal, cat) if shown else (vdom.fragment(), set())
     bar = action_bar(model, game, cat, [a for a in legal if a not in placed]) if shown else []
     guide = model.guide if shown else None
     screen = vdom.fragment()
@@ -101,6 +100,32 @@ def table(model: Model, cat) -> vdom.Node:
     if guide is not None and guide.target is not None:
         mark_target(screen, guide.target)
     return screen
+
+
+_LAST_BOARD: list = []  # [(inputs, board fragment, placed actions)] of the last board drawn
+
+
+def board_inputs(model: Model, legal: list[str], cat) -> tuple:
+    """Everything a board's drawing depends on: the view and legal actions, the words (language, seat names,
+    the game's own names for its values), and the marks set on its nodes afterwards (hint, guided target)."""
+    target = model.guide.target if model.guide is not None else None
+    return (model.game_id, model.view, tuple(legal), model.hint, target, cat, cat.lang, tuple(cat.names),
+            tuple(sorted(cat.computers)), cat.format_arg)
+
+
+def board_parts(game, model: Model, legal: list[str], cat) -> tuple[vdom.Node, set[str]]:
+    """The board's fragment and the actions it placed. A redraw whose board shows the same thing as the last one
+    (only the thinking line, the banner, the log or a menu state changed: each computer's move is drawn, then its
+    "is thinking…" line) takes the last board's nodes again instead of drawing it anew: on a busy tablet that
+    redraw is one long task of the main thread the less (docs/measurements.md). The nodes are only read after
+    this (`vdom.program`), and marked again with the same marks."""
+    inputs = board_inputs(model, legal, cat)
+    if _LAST_BOARD and _LAST_BOARD[0][0] == inputs:
+        return _LAST_BOARD[0][1], set(_LAST_BOARD[0][2])
+    board = vdom.fragment()
+    placed = board_of(game).render(board, model.view, legal, cat)
+    _LAST_BOARD[:] = [(inputs, board, frozenset(placed))]
+    return board, set(placed)
 
 
 def board_tools(cat) -> vdom.Node:
