@@ -272,3 +272,25 @@ def test_pax_card_faces_are_drawn_once_and_copied():
         pax_board.card_label("WEA-08", cat)
     french = i18n.Catalogue(lang="fr")
     assert "Richesse" in pax_board.card_node("WEA-08", french, small=True).textContent
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_board_prepared_ahead_is_taken_by_the_redraw(gid):
+    """A computer's move: its board is drawn in a task of its own (`prepare`, nodes and tokens for the page), and
+    the redraw that follows (the same board, the thinking line gone) takes it instead of drawing it again, with
+    the same marks (a guided step's target, the hint) as a board drawn anew."""
+    s = started(gid, 1)
+    cat = catalogue(["Ann", ""])
+    legal = s.legal_for_viewer()
+    guide = table.Guide(gid, ("tut.skip",), "", step=1, total=5, target=legal[0])
+    for marks in ({"guide": guide}, {"hint": legal[-1]}, {}):
+        table.prepare(model_of(s, thinking=1, **marks), cat)
+        prepared = table._LAST_BOARD[0][1]
+        tree = table.table(model_of(s, **marks), cat)
+        assert board_kids(tree) and all(a is b for a, b in zip(board_kids(tree), prepared.kids, strict=True))
+        text = vdom.program(tree)[0]
+        table._LAST_BOARD.clear()
+        vdom.reusable([])
+        assert text == vdom.program(table.table(model_of(s, **marks), cat))[0], marks
+    table.prepare(table.Model(gid, None), cat)  # behind the cover: nothing to draw
+    assert len(table._LAST_BOARD) == 1

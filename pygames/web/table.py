@@ -125,7 +125,16 @@ def board_parts(game, model: Model, legal: list[str], cat) -> tuple[vdom.Node, s
     board = vdom.fragment()
     placed = board_of(game).render(board, model.view, legal, cat)
     _LAST_BOARD[:] = [(inputs, board, frozenset(placed))]
+    vdom.reusable(board.kids)
     return board, set(placed)
+
+
+def prepare(model: Model, cat) -> None:
+    """Draw `model`'s board now (its nodes and their tokens for the page), so that the redraw of a model with the
+    same board (in a later task of the main thread) takes it as it is: a computer's move is then drawn in two
+    shorter tasks instead of one long one."""
+    if model.view is not None:
+        vdom.program(table(model, cat))  # the board's tokens are written with its marks, as the redraw sets them
 
 
 def board_tools(cat) -> vdom.Node:
