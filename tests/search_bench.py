@@ -126,9 +126,10 @@ class Busy:
             proc.wait()
 
 
-def longest_cpu_task(trace_path: str) -> tuple[float, float]:
-    """(wall ms, CPU ms) of the page main thread's longest task in a Chrome trace, longest by CPU time: on a
-    shared machine the wall time of a task swings with the load, its thread time much less."""
+def longest_cpu_task(trace_path: str) -> tuple[float, float, list]:
+    """(wall ms, CPU ms, what it is made of) of the page main thread's longest task in a Chrome trace, longest by
+    CPU time: on a shared machine the wall time of a task swings with the load, its thread time much less. What it
+    is made of: the trace events inside it by self wall time (`task_parts`), longest first."""
     import json
 
     with open(trace_path, encoding="utf-8") as handle:
@@ -139,7 +140,26 @@ def longest_cpu_task(trace_path: str) -> tuple[float, float]:
     tasks = [e for e in events if (e.get("pid"), e.get("tid")) in mains and e.get("ph") == "X"
              and e.get("name") == "ThreadControllerImpl::RunTask"]
     top = max(tasks, key=lambda e: e.get("tdur", 0), default={})
-    return top.get("dur", 0) / 1000, top.get("tdur", 0) / 1000
+    inside = [e for e in events if top and (e.get("pid"), e.get("tid")) == (top["pid"], top["tid"])
+              and e.get("ph") == "X" and top["ts"] <= e.get("ts", -1) and e["ts"] + e.get("dur", 0) <= top["ts"]
+              + top["dur"]]
+    return top.get("dur", 0) / 1000, top.get("tdur", 0) / 1000, task_parts(inside)
+
+
+def task_parts(events: list) -> list[tuple[str, float]]:
+    """[(event name, self wall ms)] of nested complete trace events, longest first: each event's time less its
+    children's, so a FunctionCall that ran a Layout is not counted twice."""
+    ordered = sorted(events, key=lambda e: (e["ts"], -e.get("dur", 0)))
+    own: dict[str, float] = {}
+    stack: list[dict] = []
+    for event in ordered:
+        while stack and event["ts"] >= stack[-1]["ts"] + stack[-1].get("dur", 0):
+            stack.pop()
+        if stack:
+            own[stack[-1]["name"]] = own.get(stack[-1]["name"], 0.0) - event.get("dur", 0) / 1000
+        own[event["name"]] = own.get(event["name"], 0.0) + event.get("dur", 0) / 1000
+        stack.append(event)
+    return sorted(((name, ms) for name, ms in own.items() if ms >= 0.5), key=lambda item: -item[1])
 
 
 def bots_in_page(browser, origin: str, gid: str, watch_s: float) -> dict:
@@ -159,20 +179,23 @@ def bots_in_page(browser, origin: str, gid: str, watch_s: float) -> dict:
     page.evaluate("window.pygamesLongTasks.length = 0")
     with tempfile.TemporaryDirectory() as tmp:
         trace = str(Path(tmp) / "trace.json")
-        browser.start_tracing(page=page, path=trace, categories=["toplevel", "disabled-by-default-devtools.timeline"])
+        browser.start_tracing(page=page, path=trace, categories=["toplevel", "devtools.timeline", "v8.execute",
+                                                                 "disabled-by-default-devtools.timeline",
+                                                                 "blink.user_timing"])
         time.sleep(watch_s)
         browser.stop_tracing()
         longest = page.evaluate("Math.max(0, ...window.pygamesLongTasks)")
         stats = [s for s in json.loads(page.evaluate("window.pygamesSearchStats")) if s["iterations"]]
         context.close()
-        wall, cpu = longest_cpu_task(trace)
-    return {"stats": stats, "longest": longest, "cpu_task": (wall, cpu)}
+        wall, cpu, parts = longest_cpu_task(trace)
+    return {"stats": stats, "longest": longest, "cpu_task": (wall, cpu), "parts": parts}
 
 
 def print_browser(browser, origin: str, watch_s: float = 20.0) -> None:
     """Per game, two normal bots in the page, on this machine as it is and then with one busy process per core
     beside the browser: the worker's iterations/s, the think time per decision, the longest main-thread task
-    (PerformanceObserver 'longtask') while the bots think, and the longest by CPU time (Chrome's trace)."""
+    (PerformanceObserver 'longtask') while the bots think, and the longest by CPU time (Chrome's trace) with what
+    it is made of; each line with the machine's load average (1 min) when the watch ended."""
     import os
     import statistics
 
@@ -181,14 +204,18 @@ def print_browser(browser, origin: str, watch_s: float = 20.0) -> None:
         for busy in (0, cores):
             with Busy(busy):
                 seen = bots_in_page(browser, origin, gid, watch_s)
+                load = os.getloadavg()[0]
             stats, longest, (wall, cpu) = seen["stats"], seen["longest"], seen["cpu_task"]
             label = "quiet" if not busy else f"loaded ({busy} busy processes, {cores} cores)"
+            label += f", load average {load:.1f}"
             if not stats:
                 print(f"game {gid}, {label}: no searched decision in {watch_s:.0f} s")
                 continue
             rate = sum(s["iterations"] for s in stats) / max(1e-9, sum(s["seconds"] for s in stats))
             think = statistics.median(s["seconds"] for s in stats)
+            parts = ", ".join(f"{name} {ms:.0f}" for name, ms in seen["parts"][:4])
             print(f"game {gid}, {label}: worker search {rate:.0f} iterations/s in Pyodide (CPython target "
                   f">= {ITERATIONS_TARGET[gid]}, Pyodide within 1.3x); normal think median {think:.2f} s "
                   f"(target <= 1.5 s) over {len(stats)} decisions; longest main-thread task while bots think "
-                  f"{longest:.0f} ms (target <= 100), longest by CPU {cpu:.0f} ms CPU in {wall:.0f} ms", flush=True)
+                  f"{longest:.0f} ms (target <= 100), longest by CPU {cpu:.0f} ms CPU in {wall:.0f} ms "
+                  f"(self ms: {parts})", flush=True)

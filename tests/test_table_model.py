@@ -220,3 +220,77 @@ def test_the_table_reads_only_its_model():
                         catalogue(["Ann", ""]))
     assert vdom.program(again)[0] == vdom.program(shown)[0]
     assert controls(shown)
+
+
+def board_kids(tree: vdom.Node) -> list:
+    return by_testid(tree, "board").kids
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_redraw_that_changes_only_the_thinking_line_takes_the_last_board(gid):
+    """A computer's move is drawn, then its "is thinking…" line: the second redraw takes the first one's board
+    nodes and draws exactly what drawing the board anew draws; another view, hint or language draws it anew, and
+    a mark set on the last board (the hint) never stays on the next."""
+    s = started(gid, 1)
+    cat = catalogue(["Ann", ""])
+    first = table.table(model_of(s), cat)
+    again = table.table(model_of(s, thinking=1), cat)
+    assert board_kids(again) and all(a is b for a, b in zip(board_kids(again), board_kids(first), strict=True))
+    table._LAST_BOARD.clear()
+    anew = table.table(model_of(s, thinking=1), cat)
+    assert not any(a is b for a, b in zip(board_kids(anew), board_kids(again), strict=True))
+    assert vdom.program(anew)[0] == vdom.program(again)[0]
+    hinted = s.legal_for_viewer()[-1]
+    with_hint = table.table(model_of(s, hint=hinted), cat)
+    assert [n.attrs["data-action"] for n in controls(with_hint) if n.attrs.get("data-hint")] == [hinted]
+    without = table.table(model_of(s), cat)
+    assert not [n for n in controls(without) if n.attrs.get("data-hint")]
+    french = i18n.Catalogue(lang="fr")
+    french.set_seats(["Ann", ""], {1})
+    assert vdom.program(table.table(model_of(s), french))[0] != vdom.program(without)[0]
+    s.act(s.legal_for_viewer()[0])
+    moved = table.table(model_of(s), cat)
+    assert not any(a is b for a, b in zip(board_kids(moved), board_kids(without), strict=False))
+
+
+def test_pax_card_faces_are_drawn_once_and_copied():
+    """A PAX card's face depends on the card and the language only: it is drawn once, then each use is a copy of
+    its own (a slide's origin set on one copy is not on the next) equal to a face drawn anew."""
+    from pygames.web.boards import pax as pax_board
+
+    cat = catalogue(["Ann", ""])
+    pax_board._FACES.clear()
+    dealt = pax_board.card_node("WEA-08", cat, small=True, came_from="pax-deck")
+    kept = pax_board.card_node("WEA-08", cat, small=True)
+    assert len(pax_board._FACES) == 1 and dealt is not kept
+    assert dealt.attrs["data-anim-from"] == "pax-deck" and "data-anim-from" not in kept.attrs
+    dealt.classList.add("pax-target")
+    drawn = pax_board.card_face("WEA-08", cat, True)
+    assert vdom.program(kept)[0] == vdom.program(pax_board.card_node("WEA-08", cat, small=True))[0]
+    assert vdom.program(kept)[0] == vdom.program(drawn)[0]
+    assert kept.attrs["data-anim-key"] == "pax-card-WEA-08" and kept.attrs["aria-label"] == \
+        pax_board.card_label("WEA-08", cat)
+    french = i18n.Catalogue(lang="fr")
+    assert "Richesse" in pax_board.card_node("WEA-08", french, small=True).textContent
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_board_prepared_ahead_is_taken_by_the_redraw(gid):
+    """A computer's move: its board is drawn in a task of its own (`prepare`, nodes and tokens for the page), and
+    the redraw that follows (the same board, the thinking line gone) takes it instead of drawing it again, with
+    the same marks (a guided step's target, the hint) as a board drawn anew."""
+    s = started(gid, 1)
+    cat = catalogue(["Ann", ""])
+    legal = s.legal_for_viewer()
+    guide = table.Guide(gid, ("tut.skip",), "", step=1, total=5, target=legal[0])
+    for marks in ({"guide": guide}, {"hint": legal[-1]}, {}):
+        table.prepare(model_of(s, thinking=1, **marks), cat)
+        prepared = table._LAST_BOARD[0][1]
+        tree = table.table(model_of(s, **marks), cat)
+        assert board_kids(tree) and all(a is b for a, b in zip(board_kids(tree), prepared.kids, strict=True))
+        text = vdom.program(tree)[0]
+        table._LAST_BOARD.clear()
+        vdom.reusable([])
+        assert text == vdom.program(table.table(model_of(s, **marks), cat))[0], marks
+    table.prepare(table.Model(gid, None), cat)  # behind the cover: nothing to draw
+    assert len(table._LAST_BOARD) == 1

@@ -9,8 +9,8 @@ import json
 import pathlib
 
 #: Version of the state layout and card data (bumped when either changes: a save replays its history on this
-#: data). 2: the card list of data.json tuned for balance (PAX-2.4).
-FORMAT = 2
+#: data). 3: the card list of data.json tuned for balance (PAX-2.4).
+FORMAT = 3
 
 _RAW = json.loads(pathlib.Path(__file__).with_name("data.json").read_text(encoding="utf-8"))
 

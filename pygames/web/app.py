@@ -417,17 +417,24 @@ class App:
             self.show_error(self.cat.t("app.error", message=clip(describe(exc), 300)))
 
     def bot_played(self, session, request: dict, action: str) -> bool:
-        """A searched move came back: played if the game has not moved on. It is saved in this task and drawn in
-        the next one: on a busy two-core tablet each task of the main thread is stretched several times over, so
-        the page stays responsive only if no single task does both."""
+        """A searched move came back: played if the game has not moved on. It is saved in this task, its board is
+        drawn in the next one and the table patched in the one after: on a busy two-core tablet each task of the
+        main thread is stretched several times over, so the page stays responsive only if no single task does two
+        of these."""
         if self.session is not session or not session.bot_answer(request, action):
             return False
         played = session.state
         self.autosave()
 
+        def current() -> bool:
+            return self.session is session and session.state is played and self.screen == "game"
+
         async def draw() -> None:
             await asyncio.sleep(0)  # a click waiting since the answer came goes first
-            if self.session is session and session.state is played and self.screen == "game":
+            if current() and self.covered_for is None and not session.over:
+                table.prepare(self.model(), self.cat)  # the board in a task of its own, taken by the redraw
+                await asyncio.sleep(0)
+            if current():
                 self.refresh()  # skipped if anything else moved the game on meanwhile (that change drew it)
         asyncio.ensure_future(draw())
         return True

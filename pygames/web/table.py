@@ -78,8 +78,7 @@ def table(model: Model, cat) -> vdom.Node:
     game = registry.load(model.game_id)
     shown = model.view is not None
     legal = list(model.legal) if shown else []
-    board = vdom.fragment()
-    placed = board_of(game).render(board, model.view, legal, cat) if shown else set()
+    board, placed = board_parts(game, model, legal, cat) if shown else (vdom.fragment(), set())
     if shown and model.stage is not None:  # the replay's frame on the board; the decision's other controls stay
         board = vdom.fragment()
         board_of(game).render(board, model.stage.frame.view, [], cat)
@@ -127,6 +126,41 @@ def table(model: Model, cat) -> vdom.Node:
     if shown and model.link is not None and model.link != "ok":
         mark_waiting(screen, model.sending)
     return screen
+
+
+_LAST_BOARD: list = []  # [(inputs, board fragment, placed actions)] of the last board drawn
+
+
+def board_inputs(model: Model, legal: list[str], cat) -> tuple:
+    """Everything a board's drawing depends on: the view and legal actions, the words (language, seat names,
+    the game's own names for its values), and the marks set on its nodes afterwards (hint, guided target)."""
+    target = model.guide.target if model.guide is not None else None
+    return (model.game_id, model.view, tuple(legal), model.hint, target, cat, cat.lang, tuple(cat.names),
+            tuple(sorted(cat.computers)), cat.format_arg)
+
+
+def board_parts(game, model: Model, legal: list[str], cat) -> tuple[vdom.Node, set[str]]:
+    """The board's fragment and the actions it placed. A redraw whose board shows the same thing as the last one
+    (only the thinking line, the banner, the log or a menu state changed: each computer's move is drawn, then its
+    "is thinking…" line) takes the last board's nodes again instead of drawing it anew: on a busy tablet that
+    redraw is one long task of the main thread the less (docs/measurements.md). The nodes are only read after
+    this (`vdom.program`), and marked again with the same marks."""
+    inputs = board_inputs(model, legal, cat)
+    if _LAST_BOARD and _LAST_BOARD[0][0] == inputs:
+        return _LAST_BOARD[0][1], set(_LAST_BOARD[0][2])
+    board = vdom.fragment()
+    placed = board_of(game).render(board, model.view, legal, cat)
+    _LAST_BOARD[:] = [(inputs, board, frozenset(placed))]
+    vdom.reusable(board.kids)
+    return board, set(placed)
+
+
+def prepare(model: Model, cat) -> None:
+    """Draw `model`'s board now (its nodes and their tokens for the page), so that the redraw of a model with the
+    same board (in a later task of the main thread) takes it as it is: a computer's move is then drawn in two
+    shorter tasks instead of one long one."""
+    if model.view is not None:
+        vdom.program(table(model, cat))  # the board's tokens are written with its marks, as the redraw sets them
 
 
 def board_tools(cat) -> vdom.Node:

@@ -317,6 +317,19 @@ def _remember(template_id: str, selector: str) -> None:
             _PATHS[(template_id, selector)] = path
 
 
+_REUSED: dict[int, list] = {}  # id(part) -> [part, its tokens once written] for parts later trees may hold again
+
+
+def reusable(parts) -> None:
+    """Parts that later trees may hold again unchanged (a board taken by the next redraw, table.py): the tokens of
+    each (if it refers to no real node) are written once, at its first `program`, and copied after that. The parts
+    must not change once drawn."""
+    _REUSED.clear()
+    for part in parts:
+        if isinstance(part, Node):
+            _REUSED[id(part)] = [part, None]
+
+
 def program(node: Node) -> tuple[str, list]:
     """The tree as static/table.js's `build` reads it, and the real DOM nodes it refers to (`F<i>` tokens):
     `E<tag>`/`S<tag>`/`D` open an HTML element, an SVG element or a fragment, then one `A` token of attributes
@@ -326,6 +339,19 @@ def program(node: Node) -> tuple[str, list]:
     foreign: list = []
 
     def walk(n) -> None:
+        reused = _REUSED.get(id(n)) if _REUSED else None
+        if reused is not None and reused[0] is n:
+            if reused[1] is not None:
+                tokens.extend(reused[1])
+                return
+            start, known = len(tokens), len(foreign)
+            write(n)
+            if len(foreign) == known:
+                reused[1] = tokens[start:]
+            return
+        write(n)
+
+    def write(n) -> None:
         if isinstance(n, str):
             tokens.append("T" + _clean(n))
             return

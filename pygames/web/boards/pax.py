@@ -49,14 +49,34 @@ def format_arg(name: str, value, cat) -> str | None:
                            value=CARDS[c][2]) for c in codes)
 
 
+_FACES: dict = {}  # (card, small, language) -> the card's drawn face, copied for each use
+_FACES_WORDS: list = [None]  # the catalogue's strings the faces were drawn with
+
+
 def card_node(card: str, cat, small: bool = False, came_from: str | None = None):
     """One face-up Influence card (a clone of #pax-card): glyph × symbols, value coin, category name. Its
-    face is public, so it is its own key for the slides (kit.anim_key); `came_from`: where a new one appears from."""
+    face is public, so it is its own key for the slides (kit.anim_key); `came_from`: where a new one appears from.
+    A face depends only on the card and the words, so each is drawn once and copied: a board shows up to ~60
+    cards, and copying a face costs a fraction of drawing it (docs/measurements.md)."""
+    if _FACES_WORDS[0] is not cat.strings:
+        _FACES.clear()
+        _FACES_WORDS[0] = cat.strings
+    key = (card, small, cat.lang)
+    face = _FACES.get(key)
+    if face is None:
+        face = _FACES[key] = card_face(card, cat, small)
+    node = face.cloneNode(True)
+    if came_from is not None:
+        node.setAttribute("data-anim-from", came_from)
+    return node
+
+
+def card_face(card: str, cat, small: bool):
     category, symbols, value = CARDS[card]
     node = kit.card("pax-card", (f"pax-{category}", "pax-small" if small else ""), {"card": card},
                     {".pax-val b": str(value), ".pax-cname": cat.t(f"pax.category.{category}")},
                     label=card_label(card, cat))
-    kit.anim_key(node, f"pax-card-{card}", came_from)
+    kit.anim_key(node, f"pax-card-{card}")
     syms = node.querySelector(".pax-syms")
     for _ in range(symbols):
         syms.appendChild(glyph(category))
