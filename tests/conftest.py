@@ -231,10 +231,13 @@ def pages(browser, shared_origin):
     pool.close()
 
 
+DESKTOP = {"locale": "en-US", "timezone_id": "UTC"}  # the pool's desktop context: English, dates in UTC
+
+
 @pytest.fixture(scope="module")
 def app(pages):
     """One booted page per module (1280x720, no touch, in English), in the pool's shared context."""
-    page = pages.page(locale="en-US")
+    page = pages.page(**DESKTOP)
     page.open()
     yield page
     pages.release(page)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import AppPage
+from conftest import DESKTOP, AppPage
 from helpers import tutorial_browser
 from pygames_testgames import hidden_nim as nim
 
@@ -29,7 +29,7 @@ LANDSCAPE = {"width": 1024, "height": 768}
 
 @pytest.fixture(scope="module")
 def home(pages):
-    page = pages.page(locale="en-US", timezone_id="UTC")
+    page = pages.page(**DESKTOP)
     page.open()
     yield page
     pages.release(page)
