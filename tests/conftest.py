@@ -12,7 +12,8 @@ snapshot in a second interpreter: the dearest thing in the suite):
   origin's localStorage and sessionStorage and closes the page: each module starts with no save, no setting.
   `app` and `tablet` are such pages; a module that needs its own storage or service worker state, counts
   downloads or stops a server makes its own `AppPage(browser, origin, ...)` (a fresh context on the module's own
-  `server`), as tests of the boot, the caches and offline play do.
+  `server`), as tests of the boot, the caches and offline play do. Pooled pages are served by `shared_server`,
+  never by the module's `server`: its request log and its shutdown concern only pages opened on `origin`.
 - Inside a module, tests share the page: each starts from a deep link or the home screen (`AppPage.open`) and
   resets what it changed (storage with `reset_storage`), never relying on the order of the tests.
 """
