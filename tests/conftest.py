@@ -7,8 +7,9 @@ How a module shares the booted browser (each fresh browser context boots Pyodide
 snapshot in a second interpreter: the dearest thing in the suite):
 - `pages` (session) keeps one browser context per set of context arguments (locale, touch, scale, time zone; the
   viewport is set per page), all on one origin (`shared_origin`, a server for the whole session). A module asks
-  `pages.page(viewport=..., has_touch=True, ...)` in its module fixture and gets a new page (tab) in that context,
-  so every boot after the first module's is a snapshot boot. `pages.release(page)` at the module's end clears the
+  `pages.page(viewport=..., has_touch=True, ...)` in its module fixture and gets a new page (tab) in that context.
+  A new context is first warmed (`PagePool.warm`: one visit left alone until the app has stored its memory
+  snapshot), so every boot of a pooled page is a snapshot boot. `pages.release(page)` at the module's end clears the
   origin's localStorage and sessionStorage and closes the page: each module starts with no save, no setting.
   `app` and `tablet` are such pages; a module that needs its own storage or service worker state, counts
   downloads or stops a server makes its own `AppPage(browser, origin, ...)` (a fresh context on the module's own
@@ -43,6 +44,7 @@ import build  # noqa: E402
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--disable-quic", "--no-first-run", "--disable-dev-shm-usage"]
 BOOT_MS = 60_000
+SNAPSHOT_MS = 180_000  # making the memory snapshot boots a second interpreter in a worker: slow on a loaded machine
 # What a test waits for after each click: an enabled game action, the end screen, or the pass-the-device cover.
 NEXT = "button[data-action]:not([disabled]):visible, [data-testid=game-over]:visible, [data-testid=pass-device]:visible"
 
@@ -206,11 +208,24 @@ class PagePool:
         """A new page (not yet opened) in the shared context for `context_args`, sized to `viewport`."""
         key = json.dumps(context_args, sort_keys=True)
         if key not in self.contexts:
-            self.contexts[key] = self.browser.new_context(**context_args)
+            self.contexts[key] = self.warm(self.browser.new_context(**context_args))
         app = AppPage(None, self.origin, _context=self.contexts[key])
         if viewport is not None:
             app.page.set_viewport_size(viewport)
         return app
+
+    def warm(self, context):
+        """A first visit that the app lets make its memory snapshot (once the page is left alone: boot.js), so every
+        later boot in this context is a snapshot boot. Left to the tests, a snapshot is rarely made: each new deep
+        link reloads the page and kills the snapshot's worker, and every boot is cold."""
+        first = AppPage(None, self.origin, _context=context)
+        try:
+            first.open()
+            first.page.wait_for_selector("html[data-snapshot=stored]", state="attached", timeout=SNAPSHOT_MS)
+            first.reset_storage()
+        finally:
+            first.close()
+        return context
 
     def release(self, app: AppPage) -> None:
         """Leaves no save and no setting to the next module, then closes the page."""
