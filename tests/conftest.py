@@ -2,6 +2,21 @@
 
 Per the stack notes: the system binary through `executable_path` (never `playwright install`), flags that keep
 Chromium off the network, one booted page per test module, 60 s for a boot.
+
+How a module shares the booted browser (each fresh browser context boots Pyodide cold, then makes its memory
+snapshot in a second interpreter: the dearest thing in the suite):
+- `pages` (session) keeps one browser context per set of context arguments (locale, touch, scale, time zone; the
+  viewport is set per page), all on one origin (`shared_origin`, a server for the whole session). A module asks
+  `pages.page(viewport=..., has_touch=True, ...)` in its module fixture and gets a new page (tab) in that context.
+  A new context is first warmed (`PagePool.warm`: one visit left alone until the app has stored its memory
+  snapshot), so every boot of a pooled page is a snapshot boot. `pages.release(page)` at the module's end clears the
+  origin's localStorage and sessionStorage and closes the page: each module starts with no save, no setting.
+  `app` and `tablet` are such pages; a module that needs its own storage or service worker state, counts
+  downloads or stops a server makes its own `AppPage(browser, origin, ...)` (a fresh context on the module's own
+  `server`), as tests of the boot, the caches and offline play do. Pooled pages are served by `shared_server`,
+  never by the module's `server`: its request log and its shutdown concern only pages opened on `origin`.
+- Inside a module, tests share the page: each starts from a deep link or the home screen (`AppPage.open`) and
+  resets what it changed (storage with `reset_storage`), never relying on the order of the tests.
 """
 
 from __future__ import annotations
@@ -29,6 +44,7 @@ import build  # noqa: E402
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--disable-quic", "--no-first-run", "--disable-dev-shm-usage"]
 BOOT_MS = 60_000
+SNAPSHOT_MS = 180_000  # making the memory snapshot boots a second interpreter in a worker: slow on a loaded machine
 # What a test waits for after each click: an enabled game action, the end screen, or the pass-the-device cover.
 NEXT = "button[data-action]:not([disabled]):visible, [data-testid=game-over]:visible, [data-testid=pass-device]:visible"
 
@@ -91,6 +107,20 @@ def origin(server) -> str:
     return f"http://127.0.0.1:{server.server_port}"
 
 
+@pytest.fixture(scope="session")
+def shared_server(test_site_dir):
+    """The server of the pooled pages (`pages`): one origin for the session, never stopped by a test."""
+    srv = build.start_server_thread(test_site_dir)
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="session")
+def shared_origin(shared_server) -> str:
+    return f"http://127.0.0.1:{shared_server.server_port}"
+
+
 class AppPage:
     """One browser page on the app, recording every request and every page error."""
 
@@ -102,16 +132,17 @@ class AppPage:
         self.page.set_default_timeout(20_000)
         self.requests: list[str] = []
         self.errors: list[str] = []
-        self.context.on("request", lambda r: self.requests.append(r.url))
+        self._on_request = lambda r: self.requests.append(r.url)
+        self.context.on("request", self._on_request)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
 
     def open(self, query: str = "") -> None:
-        self.page.goto(f"{self.origin}/{query}")
+        self.page.goto(f"{self.origin}/{query}", timeout=BOOT_MS)  # "load" waits for the runtime module
         self.wait_ready()
 
     def reload(self) -> None:
-        self.page.reload()
+        self.page.reload(timeout=BOOT_MS)
         self.wait_ready()
 
     def wait_ready(self) -> None:
@@ -168,24 +199,83 @@ class AppPage:
         if self.owns_context:
             self.context.close()
         else:
+            self.context.remove_listener("request", self._on_request)
             self.page.close()
 
 
+class PagePool:
+    """Browser contexts shared by the modules (see the module docstring): one per set of context arguments."""
+
+    def __init__(self, browser, origin: str):
+        self.browser, self.origin = browser, origin
+        self.contexts: dict[str, object] = {}
+
+    def page(self, viewport: dict | None = None, **context_args) -> AppPage:
+        """A new page (not yet opened) in the shared context for `context_args`, sized to `viewport`."""
+        key = json.dumps(context_args, sort_keys=True)
+        if key not in self.contexts:
+            self.contexts[key] = self.warm(self.browser.new_context(**context_args))
+        app = AppPage(None, self.origin, _context=self.contexts[key])
+        if viewport is not None:
+            app.page.set_viewport_size(viewport)
+        return app
+
+    def warm(self, context):
+        """A first visit that the app lets make its memory snapshot (once the page is left alone: boot.js), so every
+        later boot in this context is a snapshot boot. Left to the tests, a snapshot is rarely made: each new deep
+        link reloads the page and kills the snapshot's worker, and every boot is cold."""
+        first = AppPage(None, self.origin, _context=context)
+        try:
+            first.open()
+            first.page.wait_for_selector("html[data-snapshot=stored]", state="attached", timeout=SNAPSHOT_MS)
+            first.reset_storage()
+        finally:
+            first.close()
+        return context
+
+    def release(self, app: AppPage) -> None:
+        """Leaves no save and no setting to the next module, then closes the page."""
+        try:
+            if app.page.url.startswith(self.origin):
+                app.reset_storage()
+        finally:
+            app.close()
+
+    def close(self) -> None:
+        for context in self.contexts.values():
+            context.close()
+
+
+@pytest.fixture(scope="session")
+def pages(browser, shared_origin):
+    pool = PagePool(browser, shared_origin)
+    yield pool
+    pool.close()
+
+
+DESKTOP = {"locale": "en-US", "timezone_id": "UTC"}  # the pool's desktop context: English, dates in UTC
+
+
 @pytest.fixture(scope="module")
-def app(browser, origin):
-    page = AppPage(browser, origin, locale="en-US")
+def app(pages):
+    """One booted page per module (1280x720, no touch, in English), in the pool's shared context."""
+    page = pages.page(**DESKTOP)
     page.open()
     yield page
-    page.close()
+    pages.release(page)
 
 
 LANDSCAPE_TABLET = {"width": 1024, "height": 768}
 
 
+TOUCH = {"has_touch": True, "is_mobile": True, "locale": "en-US"}  # the pool's touch context, in English
+IPAD_FR = {"has_touch": True, "is_mobile": True, "device_scale_factor": 2, "locale": "fr-FR"}  # a French iPad
+
+
 @pytest.fixture(scope="module")
-def tablet(browser, origin):
+def tablet(pages):
     """One booted page per module on a landscape touch tablet (1024x768), in English; a module may define its own."""
-    page = AppPage(browser, origin, viewport=LANDSCAPE_TABLET, has_touch=True, is_mobile=True, locale="en-US")
+    page = pages.page(viewport=LANDSCAPE_TABLET, **TOUCH)
     page.open()
     yield page
-    page.close()
+    pages.release(page)

@@ -7,7 +7,7 @@ viewport against the easy computer with botdelay=0, so the module stays bounded 
 """
 
 import pytest
-from conftest import NEXT, AppPage
+from conftest import NEXT, TOUCH
 from test_table import TAP
 
 pytestmark = pytest.mark.browser
@@ -39,11 +39,11 @@ BOARD_SCALE = """() => { const b = document.getElementById('board'), first = b.f
 
 
 @pytest.fixture(scope="module")
-def fit(browser, origin):
-    page = AppPage(browser, origin, viewport=VIEWPORTS["1024x768"], has_touch=True, is_mobile=True, locale="en-US")
+def fit(pages):
+    page = pages.page(viewport=VIEWPORTS["1024x768"], **TOUCH)
     page.open()
     yield page
-    page.close()
+    pages.release(page)
 
 
 def play_a_few(fit, game_id: str, viewport: str) -> None:

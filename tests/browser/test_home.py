@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import AppPage
+from conftest import DESKTOP, AppPage
 from helpers import tutorial_browser
 from pygames_testgames import hidden_nim as nim
 
@@ -28,11 +28,11 @@ LANDSCAPE = {"width": 1024, "height": 768}
 
 
 @pytest.fixture(scope="module")
-def home(browser, origin):
-    page = AppPage(browser, origin, locale="en-US", timezone_id="UTC")
+def home(pages):
+    page = pages.page(**DESKTOP)
     page.open()
     yield page
-    page.close()
+    pages.release(page)
 
 
 def nim_save(save_id: str, seats=(("Ann", "human"), ("", "easy")), moves=(), updated=MARCH_5, **fields) -> str:

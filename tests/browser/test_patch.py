@@ -5,7 +5,7 @@ its elements (the browser restyles only what changed; a tap's redraw stays fast)
 import random
 
 import pytest
-from conftest import NEXT, AppPage
+from conftest import NEXT
 
 pytestmark = pytest.mark.browser
 
@@ -56,11 +56,11 @@ TAP = """pick => {
 
 
 @pytest.fixture(scope="module")
-def app(browser, origin):
-    page = AppPage(browser, origin, viewport={"width": 1024, "height": 768}, has_touch=True, locale="en-US")
-    page.context.add_init_script(RECORD)
+def app(pages):
+    page = pages.page(viewport={"width": 1024, "height": 768}, has_touch=True, locale="en-US")
+    page.page.add_init_script(RECORD)
     yield page
-    page.close()
+    pages.release(page)
 
 
 @pytest.mark.parametrize("game", ["ps", "pax", "spy", "sik"])

@@ -1,6 +1,7 @@
 """The web shell in headless Chromium, on the hidden-Nim test game (built into dist-test/ only).
 
-One booted page for the module; each test starts from a deep link or the home screen.
+One booted page for the module (a pooled page, see conftest); each test starts from a deep link or the home screen;
+the first visit has its own fresh profile.
 """
 
 import json
@@ -41,7 +42,19 @@ def engine_result(saved: dict) -> dict:
 
 
 
-def test_boots_to_ready_with_no_request_off_its_origin(app):
+@pytest.fixture
+def first_visit(browser, origin):
+    """A first visit: a fresh browser profile (the module's `app` is a pooled page, booted from a snapshot)."""
+    from conftest import AppPage
+
+    page = AppPage(browser, origin, locale="en-US")
+    page.open()
+    yield page
+    page.close()
+
+
+def test_boots_to_ready_with_no_request_off_its_origin(first_visit):
+    app = first_visit
     assert app.page.get_attribute("html", "data-app-state") == "ready"
     assert app.off_origin() == []
     assert any(u.endswith("pyodide.asm.wasm") for u in app.requests)  # the self-hosted runtime was used
@@ -221,11 +234,10 @@ def test_new_game_dialog_starts_a_configured_game(app):
 
 
 @pytest.mark.parametrize("width,height", [(768, 1024), (1024, 768)])
-def test_ipad_touch_no_horizontal_scroll_and_44px_targets(browser, origin, width, height):
-    from conftest import AppPage
+def test_ipad_touch_no_horizontal_scroll_and_44px_targets(pages, width, height):
+    from conftest import IPAD_FR
 
-    tablet = AppPage(browser, origin, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
-                     device_scale_factor=2, locale="fr-FR")
+    tablet = pages.page(viewport={"width": width, "height": height}, **IPAD_FR)
     try:
         tablet.open("?game=hnim&seats=human,easy&seed=4&botdelay=0")
         page = tablet.page
@@ -252,4 +264,4 @@ def test_ipad_touch_no_horizontal_scroll_and_44px_targets(browser, origin, width
         page.tap("#gameover [data-command=quit]")
         check("home")
     finally:
-        tablet.close()
+        pages.release(tablet)

@@ -7,7 +7,7 @@ and the speed are remembered across a reload, and the speed is the bot's pause; 
 and the game's menu bar stays one row."""
 
 import pytest
-from conftest import NEXT, AppPage
+from conftest import NEXT, TOUCH
 
 pytestmark = pytest.mark.browser
 TABLET, PHONE = {"width": 1024, "height": 768}, {"width": 390, "height": 844}
@@ -38,12 +38,12 @@ BOT_FIRST = "?game=hnim&seats=easy,human&seed=1&opt.pile=11"
 
 
 @pytest.fixture(scope="module")
-def touch(browser, origin):
-    page = AppPage(browser, origin, viewport=TABLET, has_touch=True, is_mobile=True, locale="en-US")
-    page.context.add_init_script(INSTRUMENT)
+def touch(pages):
+    page = pages.page(viewport=TABLET, **TOUCH)
+    page.page.add_init_script(INSTRUMENT)
     page.open()
     yield page
-    page.close()
+    pages.release(page)
 
 
 def audio(app) -> dict:

@@ -7,7 +7,7 @@ played with botdelay=0 so the module stays bounded in time.
 import random
 
 import pytest
-from conftest import NEXT, AppPage
+from conftest import NEXT, TOUCH
 
 pytestmark = pytest.mark.browser
 VIEWPORTS = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024},
@@ -53,12 +53,11 @@ TAP = """action => {
 
 
 @pytest.fixture(scope="module")
-def table(browser, origin):
-    page = AppPage(browser, origin, viewport=VIEWPORTS["landscape"], has_touch=True, is_mobile=True,
-                   locale="en-US")
+def table(pages):
+    page = pages.page(viewport=VIEWPORTS["landscape"], **TOUCH)
     page.open()
     yield page
-    page.close()
+    pages.release(page)
 
 
 def test_switching_games_gives_a_clean_setup_that_starts(table):

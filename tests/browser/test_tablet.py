@@ -2,7 +2,7 @@
 control at least 44 x 44 px, and moves made by tapping. One touch page for the module (one boot per game)."""
 
 import pytest
-from conftest import NEXT, AppPage
+from conftest import IPAD_FR, NEXT
 
 pytestmark = pytest.mark.browser
 LANDSCAPE, PORTRAIT = {"width": 1024, "height": 768}, {"width": 768, "height": 1024}
@@ -13,11 +13,10 @@ SMALL_TARGETS = """els => els.filter(e => e.offsetParent !== null && getComputed
 
 
 @pytest.fixture(scope="module")
-def tablet(browser, origin):
-    page = AppPage(browser, origin, viewport=LANDSCAPE, has_touch=True, is_mobile=True, device_scale_factor=2,
-                   locale="fr-FR")
+def tablet(pages):
+    page = pages.page(viewport=LANDSCAPE, **IPAD_FR)
     yield page
-    page.close()
+    pages.release(page)
 
 
 def check_layout(tablet, where: str) -> None:

@@ -5,7 +5,7 @@ the Restart question's destructive answer looks destructive and is not the focus
 import re
 
 import pytest
-from conftest import NEXT, AppPage
+from conftest import NEXT
 
 pytestmark = pytest.mark.browser
 PORTRAIT, LANDSCAPE = {"width": 768, "height": 1024}, {"width": 1024, "height": 768}
@@ -22,10 +22,10 @@ ENGINE_ID = re.compile(r"\b[A-Z]{3}-\d\d\b|\bT\d+(?:\.|\s?\|)")
 
 
 @pytest.fixture(scope="module")
-def tablet(browser, origin):
-    page = AppPage(browser, origin, viewport=PORTRAIT, has_touch=True, is_mobile=True, locale="fr-FR")
+def tablet(pages):
+    page = pages.page(viewport=PORTRAIT, has_touch=True, is_mobile=True, locale="fr-FR")
     yield page
-    page.close()
+    pages.release(page)
 
 
 def play_and_check(tablet, game_id: str, steps: int) -> set[str]:

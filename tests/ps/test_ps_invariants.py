@@ -27,7 +27,7 @@ from pygames.passages_secrets.data import (
 )
 from pygames.passages_secrets.tunnels import longest_trail
 
-GAMES = 1000
+GAMES = 400  # every invariant after every action of ~11,600 actions; both mid-game triggers and D3 are met
 TOKEN_ID = re.compile(r'"[LS]\d\d"')
 
 
@@ -159,8 +159,8 @@ def run_games(count, seed0=0):
 
 
 @pytest.mark.slow
-def test_ps_1000_random_games_keep_every_invariant():
-    """PS-4.1 - 4.12, PS-6.1 - 6.6, PS-7.1 - 7.3, PS-8.2 - 8.6 over 1000 seeded games (random + heuristic)."""
+def test_ps_random_games_keep_every_invariant():
+    """PS-4.1 - 4.12, PS-6.1 - 6.6, PS-7.1 - 7.3, PS-8.2 - 8.6 over 400 seeded games (random + heuristic)."""
     stats = run_games(GAMES)
     assert stats["games"] == GAMES
     # PS-8.6: 27 to 32 atomic decisions per game
