@@ -119,7 +119,7 @@ class FakeJs:
 
 def test_the_page_is_asked_to_play_the_cues_in_one_call(monkeypatch):
     fake = FakeJs()
-    monkeypatch.setattr(sounds, "js", fake)
+    monkeypatch.setattr(sounds.dom, "js", fake)  # the page, as the bridge reaches it
     s = nim_session()
     s.viewer = 0
     ears = sounds.Ears()

@@ -5,11 +5,9 @@ spectator's final view only. A redraw (another language) keeps the details the p
 
 from __future__ import annotations
 
-import js
-
-from . import kit, match_view, render, table, tutorial_ui, vdom
+from . import dom, kit, match_view, render, table, tutorial_ui, vdom
 from .kit import describe
-from .render import by_id, clear, el, missing
+from .render import by_id, clear, el
 
 
 def winners_text(cat, result: dict) -> str:
@@ -86,14 +84,14 @@ def final_board(container, board, final_view: dict, cat) -> None:
         board.render(built, final_view, [], cat)
         vdom.patch(node, built)
     except Exception as exc:  # the result stays readable even if a renderer cannot draw the spectator's view
-        js.console.error("final board: " + describe(exc))
+        dom.error("final board: " + describe(exc))
         node.appendChild(el("p", None, cat.t("over.no_board")))
 
 
 def fill_after_game(board, final_view: dict, answer, cat) -> None:
     """Replace the placeholder with the board's drawing of the answer (gone: nothing to fill)."""
-    slot = js.document.querySelector("[data-after-game]")
-    if not missing(slot):
+    slot = dom.query("[data-after-game]")
+    if slot is not None:
         built = vdom.fragment()
         board.render_after_game(built, final_view, answer, cat)
         slot.replaceWith(vdom.realize(built))

@@ -7,11 +7,7 @@ animation never holds back the decision's controls, which are drawn at once.
 
 from __future__ import annotations
 
-try:
-    import js
-except ImportError:  # CPython (tests): the pure parts stay importable
-    js = None
-
+from . import dom
 
 SHOWN = 3  # banner lines shown at once; the rest of the others' turn waits behind a tap, so the decision stays in reach
 
@@ -31,14 +27,14 @@ class LastMoves:
     def leave_board(self, board) -> None:
         """Before another seat's screen or the cover replaces this one: keep its look, in memory only (never in the
         page), to ring at that seat's next turn what changed meanwhile."""
-        helper = getattr(js.window, "pygamesTable", None)
+        helper = dom.table_helper()
         if helper is not None and self.before_viewer != -1 and board.firstChild:
             self.looks[self.before_viewer] = helper.snapshot(board)
 
     def remember_board(self, board, viewer: int | None) -> None:
         """Before a redraw: keep the board's look, unless another seat's screen is on it (nothing crosses seats):
         then the look this seat's board had when it last saw it."""
-        helper = getattr(js.window, "pygamesTable", None)
+        helper = dom.table_helper()
         same = viewer == self.before_viewer
         if helper is not None and not same:
             self.leave_board(board)
@@ -55,7 +51,7 @@ class LastMoves:
         tap of theirs often resolves the others' moves (Spyworld's turn ends on the last submit, refilling the
         display; PAX's purchase sends the cards to the buyer's area). A redraw with no move (language, preview)
         slides nothing. The slides run on their own; the controls are already drawn and enabled."""
-        helper = getattr(js.window, "pygamesTable", None)
+        helper = dom.table_helper()
         if helper is None:
             return
         if others_moved and self.before is not None:

@@ -3,12 +3,7 @@ its moves, so a player can follow them. The deep link's `botdelay` (tests, demos
 
 from __future__ import annotations
 
-try:
-    import js
-except ImportError:  # CPython (tests): the pure parts stay importable
-    js = None
-
-from .render import missing
+from .dom import by_id
 
 KEY = "pygames.speed"
 DELAYS = {"fast": 150, "normal": 450, "slow": 1200}  # ms before each computer move
@@ -27,8 +22,8 @@ def speed_of(delay_ms: int) -> str | None:
 
 def show(delay_ms: int, with_computer: bool) -> None:
     """The menu's speed buttons: the one in use pressed; shown only when a computer seat plays."""
-    group = js.document.getElementById("speed")
-    if missing(group):
+    group = by_id("speed")
+    if group is None:
         return
     group.hidden = not with_computer
     chosen = speed_of(delay_ms)

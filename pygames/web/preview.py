@@ -5,9 +5,8 @@ on where there is no hover (a touch screen), off with a mouse."""
 
 from __future__ import annotations
 
-import js
-
-from .render import by_id, el, missing
+from . import dom
+from .dom import by_id, el, missing
 
 KEY = "pygames.preview"
 
@@ -15,10 +14,7 @@ KEY = "pygames.preview"
 def enabled(stored: str | None) -> bool:
     if stored in ("on", "off"):
         return stored == "on"
-    try:
-        return bool(js.window.matchMedia("(hover: none)").matches)
-    except Exception:
-        return False
+    return dom.media("(hover: none)")
 
 
 def wants_preview(target) -> bool:
@@ -60,5 +56,5 @@ def clear_selection() -> None:
     bar = by_id("preview")
     if bar is not None:
         bar.remove()
-    for node in js.document.querySelectorAll("#board [data-previewing]"):
+    for node in dom.query_all("#board [data-previewing]"):
         node.removeAttribute("data-previewing")

@@ -9,10 +9,8 @@ them when none shows (see bring_decision_into_view). Where the page does scroll,
 
 from __future__ import annotations
 
-import js
-from pyodide.ffi import create_proxy, to_js
-
-from .render import missing
+from . import dom
+from .dom import by_id, missing, query_all
 
 ENABLED = "button[data-action]:not([disabled])"
 MARGIN = 8  # px kept between a control brought into view and the sticky bars
@@ -20,10 +18,10 @@ MARGIN = 8  # px kept between a control brought into view and the sticky bars
 
 def board_scrolls():
     """The board's container when it scrolls inside itself (the table fits the screen), else None."""
-    board = js.document.getElementById("board")
-    if missing(board) or missing(board.offsetParent) or board.scrollHeight <= board.clientHeight + 1:
+    board = by_id("board")
+    if board is None or missing(board.offsetParent) or board.scrollHeight <= board.clientHeight + 1:
         return None
-    return board if js.window.getComputedStyle(board).overflowY in ("auto", "scroll") else None
+    return board if dom.overflow_y(board) in ("auto", "scroll") else None
 
 
 def scroll_by(delta: float) -> None:
@@ -32,32 +30,32 @@ def scroll_by(delta: float) -> None:
     if board is not None:
         board.scrollBy(0, delta)
     else:
-        js.window.scrollBy(0, delta)
+        dom.scroll_page_by(delta)
 
 
 def band() -> tuple[float, float]:
     """The part of the viewport not covered by the sticky status line (top) and action bar (bottom), within the
     board's container when the board scrolls inside it."""
-    top, bottom = 0.0, float(js.window.innerHeight)
+    top, bottom = 0.0, dom.viewport()[1]
     board = board_scrolls()
     if board is not None:
         rect = board.getBoundingClientRect()
         top, bottom = max(top, float(rect.top)), min(bottom, float(rect.bottom))
     # A tutorial's guide sticks under the status line, or is docked beside the board (covering none of it).
     for node_id in ("status", "tutorial-panel"):
-        status = js.document.getElementById(node_id)
-        if not missing(status) and not missing(status.offsetParent) and not status.classList.contains("docked"):
+        status = by_id(node_id)
+        if status is not None and not missing(status.offsetParent) and not status.classList.contains("docked"):
             top = max(top, float(status.getBoundingClientRect().bottom))
-    actions = js.document.getElementById("actions")
-    if not missing(actions) and not missing(actions.firstChild):
+    actions = by_id("actions")
+    if actions is not None and not missing(actions.firstChild):
         bottom = min(bottom, float(actions.getBoundingClientRect().top))
     return top, bottom
 
 
 def stuck_top(top: float) -> float:
     """Where the band starts once the page has scrolled past the header and the status line sticks to the top."""
-    status = js.document.getElementById("status")
-    if missing(status) or missing(status.offsetParent) or board_scrolls() is not None:
+    status = by_id("status")
+    if status is None or missing(status.offsetParent) or board_scrolls() is not None:
         return top
     return top - max(0.0, float(status.getBoundingClientRect().top))
 
@@ -66,7 +64,8 @@ def visible_controls(top: float, bottom: float) -> tuple[list, list]:
     """(enabled controls inside the band, every enabled rendered control), in document order; the action bar's own
     buttons are left out: the bar sticks to the screen, so they are always in reach."""
     shown, inside = [], []
-    for node in js.document.querySelectorAll(ENABLED):
+    width = dom.viewport()[0]
+    for node in query_all(ENABLED):
         if missing(node.offsetParent) or not missing(node.closest("#actions")):
             continue
         rect = node.getBoundingClientRect()
@@ -75,14 +74,14 @@ def visible_controls(top: float, bottom: float) -> tuple[list, list]:
         shown.append(node)
         # In reach: most of it shows between the sticky bars (a control half under the action bar is not).
         shown_part = min(rect.bottom, bottom) - max(rect.top, top)
-        if shown_part >= 0.6 * min(rect.height, bottom - top) and rect.right > 0 and rect.left < js.window.innerWidth:
+        if shown_part >= 0.6 * min(rect.height, bottom - top) and rect.right > 0 and rect.left < width:
             inside.append(node)
     return inside, shown
 
 
 def on_board_controls() -> bool:
     """Whether any enabled control sits outside the action bar, read without laying the page out."""
-    return any(missing(node.closest("#actions")) for node in js.document.querySelectorAll(ENABLED))
+    return any(missing(node.closest("#actions")) for node in query_all(ENABLED))
 
 
 def bring_decision_into_view() -> None:
@@ -97,43 +96,43 @@ def bring_decision_into_view() -> None:
     inside, shown = visible_controls(top, bottom)
     if not shown or len(inside) == len(shown):
         return
-    rects = [node.getBoundingClientRect() for node in shown]
-    first, last = min(r.top for r in rects), max(r.bottom for r in rects)
-    if last - first <= bottom - stuck_top(top) - 2 * MARGIN:
-        delta = first - top - MARGIN if first < top + MARGIN else last - bottom + MARGIN
+    spans = [(float(r.top), float(r.bottom)) for r in (node.getBoundingClientRect() for node in shown)]
+    delta = scroll_delta(spans, top, bottom, stuck_top(top), bool(inside))
+    if delta is not None:
         scroll_by(delta)
-        return
-    if inside:
-        return
-    rect = rects[0]
-    delta = (rect.top + rect.height / 2) - (top + bottom) / 2
-    if rect.height > bottom - top:  # taller than the free band: align its top under the status line
-        delta = rect.top - top - MARGIN
-    scroll_by(delta)
 
 
-_AGAIN: list = []  # the one proxy that looks again once the board's slides have landed
+def scroll_delta(spans: list[tuple[float, float]], top: float, bottom: float, stuck: float,
+                 one_inside: bool) -> float | None:
+    """How far to scroll so the decision shows (pure): `spans` are the (top, bottom) of the shown controls in
+    document order, `top`..`bottom` the free band, `stuck` the band's top once the status line sticks. When they
+    fit together, the smallest scroll that shows them all; else, when none is inside, centre the first (or align
+    its top when it is taller than the band); None: leave the page alone."""
+    first, last = min(s[0] for s in spans), max(s[1] for s in spans)
+    if last - first <= bottom - stuck - 2 * MARGIN:
+        return first - top - MARGIN if first < top + MARGIN else last - bottom + MARGIN
+    if one_inside:
+        return None
+    head, foot = spans[0]
+    if foot - head > bottom - top:  # taller than the free band: align its top under the status line
+        return head - top - MARGIN
+    return (head + foot) / 2 - (top + bottom) / 2
 
 
 def bring_into_view_after_slides() -> None:
     """bring_decision_into_view now and once more when the redraw's slides end: a part sliding in (a card dealt to
     the hand) is measured where it lands, not on its way."""
     bring_decision_into_view()
-    board = js.document.getElementById("board")
-    if missing(board) or board_scrolls() is None or not board.getAnimations(
-            to_js({"subtree": True}, dict_converter=js.Object.fromEntries)).length:
+    board = by_id("board")
+    if board is None or board_scrolls() is None or not dom.animating(board):
         return
-    if not _AGAIN:
-        _AGAIN.append(create_proxy(lambda *_: bring_decision_into_view()))
-    js.setTimeout(_AGAIN[0], int(js.window.pygamesTable.SLIDE_MS) + 40)
+    dom.later("reach-again", dom.slide_ms() + 40, lambda *_: bring_decision_into_view())
 
 
 def to_top() -> None:
     """Each new screen starts at the top, its board at fit (static/zoom.js) and scrolled to its top."""
-    js.window.scrollTo(0, 0)
-    zoom = getattr(js.window, "pygamesZoom", None)
-    if not missing(zoom):
-        zoom.fit()
-    board = js.document.getElementById("board")
-    if not missing(board):
+    dom.scroll_page_to_top()
+    dom.zoom_fit()
+    board = by_id("board")
+    if board is not None:
         board.scrollTop = 0

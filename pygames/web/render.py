@@ -5,119 +5,19 @@ Text always goes in through textContent (never innerHTML), so a player's name ca
 
 from __future__ import annotations
 
-try:
-    import js  # Pyodide's bridge to the page
-except ImportError:  # CPython (tests): the pure helpers of the board modules stay importable
-    js = None
+from .dom import by_id, clear, el, missing, scroll_to_end, svg  # the page through the one bridge (dom.py)
 
 SVG_NS = "http://www.w3.org/2000/svg"
 # Okabe–Ito: distinguishable with every common colour-vision deficiency; the chart also labels each segment.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
 PATTERNS = ("", "url(#hatch)", "", "url(#dots)", "", "url(#hatch)", "", "url(#dots)")
 
-
-SEP = "\x1f"  # between attribute names and values on their one trip to JavaScript (never in a value: see _pairs)
-_MAKE = None
-
-
-def _maker():
-    """static/table.js's `make`: one call across the Python-JavaScript bridge per element, instead of one per
-    attribute, text and child (a board redraw builds hundreds of elements; each crossing costs microseconds)."""
-    global _MAKE
-    if _MAKE is None:
-        helper = getattr(js.window, "pygamesTable", None)
-        _MAKE = False if missing(helper) else helper.make
-    return _MAKE
-
-
-def _pairs(attrs: dict | None, skip_false: bool) -> str:
-    """name SEP value SEP name SEP value ... (a separator inside a value is dropped, so no value can forge an
-    attribute); the JavaScript side sets each with setAttribute (text is never parsed as markup)."""
-    if not attrs:
-        return ""
-    out = []
-    for name, value in attrs.items():
-        if skip_false and (value is None or value is False):
-            continue
-        text = "" if value is True else str(value)
-        if SEP in text:
-            text = text.replace(SEP, "")
-        out.append(name)
-        out.append(text)
-    return SEP.join(out)
-
-
-def el(tag: str, attrs: dict | None = None, text: str | None = None, children=()):
-    make = _maker()
-    if make:
-        return make("", tag, _pairs(attrs, True), text, *[c for c in children if c is not None])
-    node = js.document.createElement(tag)
-    for name, value in (attrs or {}).items():
-        if value is not None and value is not False:
-            node.setAttribute(name, "" if value is True else str(value))
-    if text is not None:
-        node.textContent = text
-    for child in children:
-        if child is not None:
-            node.appendChild(child)
-    return node
-
-
-def svg(tag: str, attrs: dict | None = None, text: str | None = None, children=()):
-    make = _maker()
-    if make:
-        return make(SVG_NS, tag, _pairs(attrs, False), text, *children)
-    node = js.document.createElementNS(SVG_NS, tag)
-    for name, value in (attrs or {}).items():
-        node.setAttribute(name, str(value))
-    if text is not None:
-        node.textContent = text
-    for child in children:
-        node.appendChild(child)
-    return node
-
-
-def clear(node) -> None:
-    """Empty a node in one call (not one removal per child)."""
-    node.replaceChildren()
-
-
-def missing(node) -> bool:
-    """True for a DOM lookup that found nothing: JS null arrives as pyodide's jsnull, which is not None."""
-    return node is None or type(node).__name__ == "JsNull"
-
-
-def by_id(node_id: str):
-    node = js.document.getElementById(node_id)
-    return None if missing(node) else node
+__all__ = ["by_id", "clear", "el", "missing", "scroll_to_end", "svg", "action_button", "score_table", "score_chart"]
 
 
 def action_button(action: str, label: str, extra_class: str = "") -> object:
     """The DOM contract: every control that performs a game action is a <button data-action=...>."""
     return el("button", {"type": "button", "data-action": action, "class": ("act " + extra_class).strip()}, label)
-
-
-_TO_SCROLL: set[str] = set()
-_SCROLLER = None
-
-
-def scroll_to_end(ident: str) -> None:
-    """Scroll a list (the log) to its newest line at the next frame, so it never forces a layout of the half-drawn
-    page."""
-    global _SCROLLER
-    _TO_SCROLL.add(ident)
-    if _SCROLLER is None:
-        from pyodide.ffi import create_proxy
-
-        _SCROLLER = create_proxy(_scroll_lists)
-    js.requestAnimationFrame(_SCROLLER)
-
-
-def _scroll_lists(*_args) -> None:
-    while _TO_SCROLL:
-        node = js.document.getElementById(_TO_SCROLL.pop())
-        if node is not None:
-            node.scrollTop = node.scrollHeight
 
 
 def score_table(table, result: dict, cat, game_id: str) -> None:

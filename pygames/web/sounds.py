@@ -10,12 +10,9 @@ when muted.
 
 from __future__ import annotations
 
-try:
-    import js
-except ImportError:  # CPython (tests): the pure parts stay importable
-    js = None
-
 from pygames.core.engine import visible_log
+
+from . import dom
 
 MOVE, CARD, REVEAL, TURN, WIN, LOSS = "move", "card", "reveal", "turn", "win", "loss"
 CUES = (MOVE, CARD, REVEAL, TURN, WIN, LOSS)
@@ -104,6 +101,4 @@ class Ears:
     def hear(self, current: dict) -> None:
         found = cues(self.previous, current)
         self.previous = current
-        player = getattr(js.window, "pygamesSound", None) if js is not None else None
-        if found and player is not None:
-            player.play(",".join(found))
+        dom.play_sounds(found)

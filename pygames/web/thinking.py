@@ -19,9 +19,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-import js
-
-from .render import missing
+from . import dom
+from .dom import missing
 from .session import EASY, HARD, search_job
 
 WORKER_NAME = "pygames-search"
@@ -80,35 +79,24 @@ class Thinker:
     async def _start(self):
         """A new worker, as PyScript's `create_named_worker` makes one, but with its element kept: the element's
         `xworker` is the Worker, whose `error` event and `terminate` the page needs."""
-        from pyodide.ffi import create_proxy
-        from pyscript import workers
-
         self.generation += 1
         name = f"{WORKER_NAME}-{self.generation}"
-        node = js.document.createElement("script")
-        node.type, node.src = "py", WORKER_SRC
-        for key, value in (("worker", ""), ("name", name), ("config", WORKER_CONFIG),
-                           ("data-search-worker", str(self.generation))):
-            node.setAttribute(key, value)
+        node = dom.script_element({"type": "py", "src": WORKER_SRC, "worker": "", "name": name,
+                                   "config": WORKER_CONFIG, "data-search-worker": str(self.generation)})
         died = asyncio.get_event_loop().create_future()
         self._node, self._died = node, died
-        js.document.body.append(node)
-
-        async def started():
-            return await workers[name]
+        dom.append_to_body(node)
 
         try:
-            worker = await asyncio.wait_for(started(), START_TIMEOUT_S)
+            worker = await asyncio.wait_for(dom.named_worker(name), START_TIMEOUT_S)
         except Exception as exc:
             raise WorkerDown(f"the search worker did not start: {exc!r}") from exc
 
-        def on_error(_event=None):
+        def on_error():
             if not died.done():
                 died.set_result(None)
 
-        xworker = getattr(node, "xworker", None)
-        if xworker is not None:
-            xworker.addEventListener("error", create_proxy(on_error))
+        dom.on_worker_error(node, on_error)
         node.setAttribute("data-ready", "true")  # its failures are heard from now on (tests wait for it)
         return worker
 
@@ -160,7 +148,7 @@ class Thinker:
             call.cancel()
             if self._node is node:  # not already replaced by another request that saw the same worker fail
                 self.failures += 1
-                js.console.warn(f"search worker {'failed' if died in done else 'silent'}: started again")
+                dom.warn(f"search worker {'failed' if died in done else 'silent'}: started again")
                 self._drop()
             if self.failures >= GIVE_UP_AFTER:
                 break
@@ -171,11 +159,11 @@ class Thinker:
         try:
             answer = json.loads(await self._ask("think", json.dumps(job), request_timeout(job["level"])))
         except Exception as exc:  # no worker: the game goes on with the instant heuristic
-            js.console.warn(f"search worker unavailable, the easy heuristic answers: {exc!r}")
+            dom.warn(f"search worker unavailable, the easy heuristic answers: {exc!r}")
             return heuristic_answer(game, job)
         self.stats = ([*self.stats, {"game": job["game"], "level": job["level"], "iterations":
                        answer["iterations"], "seconds": answer["seconds"]}])[-200:]
-        js.window.pygamesSearchStats = json.dumps(self.stats)  # read by `build.py bench` only
+        dom.set_search_stats(json.dumps(self.stats))
         return answer
 
     async def worker_after_game(self, game, view: dict):
@@ -184,7 +172,7 @@ class Thinker:
             text = await self._ask("after_game", json.dumps({"game": game.ID, "view": view}), AFTER_GAME_TIMEOUT_S)
             return json.loads(text)
         except Exception as exc:  # no worker: work it out here rather than not at all
-            js.console.warn(f"search worker unavailable, end-of-game analysis on the main thread: {exc!r}")
+            dom.warn(f"search worker unavailable, end-of-game analysis on the main thread: {exc!r}")
             from pygames.core import search
 
             return search.after_game_of(game)(view)

@@ -12,23 +12,19 @@ from __future__ import annotations
 
 import time
 
-import js
-from pyodide.ffi import create_proxy
-
-from . import reach, storage, tutorial
-from .render import by_id, el, missing
+from . import dom, reach, storage, tutorial
+from .dom import by_id, el, missing
 from .session import EASY, HUMAN, Seat, Session
 from .table import Guide
 
 MIN_KEY = "pygames.tutorial.min"
 # Minimised holds for one guided game only (the id of its save, kept for this tab's reloads): the next tutorial,
 # of this game or another, starts with its guide open at step 1.
-TAB = storage.Store(lambda: js.sessionStorage)
+TAB = storage.Store(dom.session_storage)
 PANEL_ID = "tutorial-panel"
 # Where the table has a side column (static/app.css: `.table` in two columns), the guide is docked at the top of that
 # column, beside the board, so that it hides none of the board's decision; elsewhere it sticks under the status line.
 DOCK_QUERY = "(orientation: landscape) and (min-width: 900px)"
-_dock_watch = []  # the media-query listener, added once (a turned tablet moves the guide)
 # A board's own words on the decision (its decision panel: pax-decision, spy-decision), kept in view with the target.
 EXPLAINS = '#board [data-testid$="-decision"]'
 
@@ -100,21 +96,21 @@ def new_session(game_id: str, games, tab) -> Session | None:
 
 def link() -> tuple[str | None, int | None]:
     """`?tutorial=<id>[&botdelay=ms]`: (game id, bot delay); the link is consumed, so a reload resumes."""
-    game_id, delay = tutorial.link_game(str(js.location.search))
+    game_id, delay = tutorial.link_game(dom.location_search())
     if game_id is not None:
-        js.history.replaceState(None, "", str(js.location.pathname))
+        dom.consume_link()
     return game_id, delay
 
 
 def docked() -> bool:
-    return bool(js.window.matchMedia(DOCK_QUERY).matches)
+    return dom.media(DOCK_QUERY)
 
 
 def show_target() -> None:
     """After the patch, during a scripted step: a popover holding the target opens, and the target (or that
     popover's opener) is brought into reach."""
-    target = js.document.querySelector("[data-tutorial-target]")
-    if missing(target):
+    target = dom.query("[data-tutorial-target]")
+    if target is None:
         return
     opener = open_popover(target)
     keep_in_view(target if opener is None else opener)
@@ -129,12 +125,12 @@ def open_popover(node):
     pop = node.closest("[popover]")
     if missing(pop):
         return None
-    opener = js.document.querySelector(f'[popovertarget="{pop.id}"]')
-    if not missing(opener):
+    opener = dom.query(f'[popovertarget="{pop.id}"]')
+    if opener is not None:
         opener.setAttribute("data-tutorial-opener", "")
     if not pop.matches(":popover-open"):
         pop.showPopover()
-    return None if missing(opener) else opener
+    return opener
 
 
 def keep_in_view(node) -> None:
@@ -147,8 +143,8 @@ def keep_in_view(node) -> None:
     room = bottom - top - 2 * reach.MARGIN
     rect = node.getBoundingClientRect()
     first = float(rect.top)
-    words = js.document.querySelector(EXPLAINS)
-    if not missing(words):
+    words = dom.query(EXPLAINS)
+    if words is not None:
         said = words.getBoundingClientRect()
         if said.height > 0 and said.top < first and rect.bottom - said.top <= room:
             first = float(said.top)
@@ -165,12 +161,10 @@ def place_panel(on_turn) -> None:
     """The guide sticks right under the status line (its height is the page's); a tablet turned across DOCK_QUERY
     calls `on_turn()` (the controller redraws: the guide moves between the side column and the top)."""
     panel = by_id(PANEL_ID)
-    if missing(panel):
+    if panel is None:
         return
     panel.style.top = f"{float(by_id('status').getBoundingClientRect().height)}px"
-    if not _dock_watch:
-        _dock_watch.append(create_proxy(lambda _event=None: on_turn()))
-        js.window.matchMedia(DOCK_QUERY).addEventListener("change", _dock_watch[0])
+    dom.on_media_change(DOCK_QUERY, on_turn)  # listened to once
 
 
 def done_box(session, cat):

@@ -17,10 +17,7 @@ from __future__ import annotations
 
 import functools
 
-try:
-    import js
-except ImportError:  # CPython (tests): trees can be built and inspected, not realized
-    js = None
+from . import dom  # the page (CPython, tests: trees can be built and inspected, not realized)
 
 SVG_NS = "http://www.w3.org/2000/svg"
 RS, US = "\x1e", "\x1f"  # between tokens; between attribute names and values
@@ -283,9 +280,7 @@ _PATHS: dict[tuple[str, str], tuple] = {}  # (template, selector) -> child index
 def clone(template_id: str) -> Node:
     """A fresh copy of a Jinja2-prebuilt fragment (`<template id>`), read from the page once per template."""
     if template_id not in _TEMPLATES:
-        program = str(js.window.pygamesTable.describe(js.document.getElementById(template_id).content
-                                                       .firstElementChild))
-        add_template(template_id, parse(program))
+        add_template(template_id, parse(dom.template_program(template_id)))
     copy = _TEMPLATES[template_id].cloneNode(True)
     copy.template = template_id
     return copy
@@ -414,11 +409,11 @@ def realize(node):
     if not isinstance(node, Node):
         return node
     text, foreign = program(node)
-    return js.window.pygamesTable.build(text, *foreign)
+    return dom.build(text, foreign)
 
 
 def patch(target, node: Node) -> None:
     """Make the real `target`'s children those of the fragment `node`, reusing the elements that stay (one call;
     static/table.js `patch`): a redraw after a tap restyles only what changed."""
     text, foreign = program(node)
-    js.window.pygamesTable.patch(target, text, *foreign)
+    dom.patch(target, text, foreign)

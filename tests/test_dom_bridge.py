@@ -1,0 +1,61 @@
+"""Only the controller (`app.py`) and the DOM bridge (`dom.py`) reach the page: every other module of
+`pygames/web` imports no `js`, `pyodide` or `pyscript`, so what it decides runs in CPython and its page effects are
+the bridge's named functions."""
+
+import ast
+from pathlib import Path
+
+from pygames.web import reach
+
+WEB = Path(__file__).resolve().parent.parent / "pygames" / "web"
+ALLOWED = {"app.py", "dom.py"}
+PAGE_MODULES = {"js", "pyodide", "pyscript"}
+
+
+def page_imports(source: str) -> list[str]:
+    """The page modules a source imports (at any depth: a function's own import counts)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names if a.name.split(".")[0] in PAGE_MODULES]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module.split(".")[0] in PAGE_MODULES:
+                found.append(node.module)
+    return found
+
+
+def test_the_scan_sees_page_imports():
+    assert page_imports("import js\n") == ["js"]
+    assert page_imports("def f():\n    from pyodide.ffi import create_proxy\n") == ["pyodide.ffi"]
+    assert page_imports("import json\nfrom . import dom\n") == []
+
+
+def test_only_the_controller_and_the_bridge_import_the_page():
+    offenders = {}
+    for path in sorted(WEB.rglob("*.py")):
+        if path.relative_to(WEB).as_posix() in ALLOWED:
+            continue
+        found = page_imports(path.read_text(encoding="utf-8"))
+        if found:
+            offenders[path.relative_to(WEB).as_posix()] = found
+    assert offenders == {}
+
+
+def test_the_bridge_exists_where_the_scan_allows_it():
+    assert all((WEB / name).is_file() for name in ALLOWED)
+
+
+def test_reach_scrolls_the_least_that_shows_every_control():
+    # band 100..500, stuck at 100: two controls 520..560 and 580..620 fit together: scroll them just above the bar
+    assert reach.scroll_delta([(520, 560), (580, 620)], 100, 500, 100, False) == 620 - 500 + reach.MARGIN
+    # above the band: scroll up to show the first under the status line
+    assert reach.scroll_delta([(40, 80)], 100, 500, 100, False) == 40 - 100 - reach.MARGIN
+
+
+def test_reach_leaves_a_spread_decision_alone_while_one_shows():
+    spans = [(120, 160), (900, 940)]
+    assert reach.scroll_delta(spans, 100, 500, 100, True) is None
+    # none shows: the first is centred in the band
+    assert reach.scroll_delta([(1000, 1040), (2000, 2040)], 100, 500, 100, False) == 1020 - 300
+    # taller than the band: its top under the status line
+    assert reach.scroll_delta([(1000, 1600), (2000, 2040)], 100, 500, 100, False) == 1000 - 100 - reach.MARGIN
