@@ -315,8 +315,8 @@ class App:
             self.thinker.hint(s, legal), self.tutorial.guide(s, view, legal), first,
             tuple(s.others_since(s.viewer)) if len(s.humans) > 1 else None,  # hot-seat: who played meanwhile
             news_open(first), s.can_undo(), self.preview_on,
-            replays.others_moved(s.state, s.viewer),
-            self.staging.current() if self.staging is not None else None)
+            replayable=replays.others_moved(s.state, s.viewer),
+            stage=self.staging.current() if self.staging is not None else None)
 
     def draw_table(self) -> None:
         """The viewer's screen: its model, its one tree, one patch; then what only the page can do (slides, scroll)."""
