@@ -62,12 +62,13 @@ def guest_model(screen: dict, *, game_id: str, kinds: tuple[str, ...] | None = N
     news_open, preview_on...) go to the model as they are."""
     view = screen["view"] if device is None else {**screen["view"], "device": device}
     names = tuple(screen["names"])
+    kinds = kinds if kinds is not None else (UNKNOWN,) * len(names)
     return table.Model(
-        game_id, view, tuple(screen["legal"]), screen["seat"], names,
-        kinds if kinds is not None else (UNKNOWN,) * len(names),
+        game_id, view, tuple(screen["legal"]), screen["seat"], names, kinds,
         first_fresh=len(view["log"]) if first_fresh is None else first_fresh,
         decided=tuple(screen["decided"]), away=tuple(screen["away"]), link=link, refused=refused,
-        remote=tuple(i for i in range(len(names)) if i != screen["seat"]), sending=sending, **screen_state)
+        remote=tuple(i for i, kind in enumerate(kinds) if i != screen["seat"] and kind in (HUMAN, UNKNOWN)),
+        sending=sending, **screen_state)
 
 
 def model_of_guest(guest, kinds: tuple[str, ...] | None = None, **screen_state) -> table.Model | None:

@@ -81,6 +81,7 @@ def test_a_guest_screen_is_drawn_from_the_hosts_message_only():
     assert by_testid(tree, "link").textContent == cat.t("net.link.ok")
     lines = players_lines(tree)
     assert cat.t("net.remote_seat") in text_of(lines[1]) and cat.t("net.remote_seat") not in text_of(lines[0])
+    assert cat.t("net.remote_seat") not in text_of(lines[2])  # the computer plays on the host: no device of its own
     assert cat.computers == {2}  # an unnamed computer seat is "Computer 3": the welcome told its kind
 
 
