@@ -72,5 +72,10 @@ def test_the_guide_quotes_the_symbols_the_cards_show(played):
     assert "Army (2 symbols)" in words["pax.tut.s.stage_cap"]["en"]
     assert "your 2 Intrigue symbols" in words["pax.tut.s.stage_cap"]["en"]
     assert symbol_counts(sum(plays[:2], []))["religion"] == 3
+    script = json.loads(pathlib.Path(pax.__file__).with_name("tutorial.json").read_text(encoding="utf-8"))
+    step = next(s for s in script["steps"] if s.get("text") == "pax.tut.s.hand")
+    assert symbol_counts([step["action"].split(":")[1]])["religion"] == 1  # the first Religion card to the hand
+    assert "Religion card (1 symbol)" in words["pax.tut.s.hand"]["en"]
+    assert "Religion (1 symbole)" in words["pax.tut.s.hand"]["fr"]
     for key in ("pax.tut.s.hand_religion", "pax.tut.s.stage_religion", "pax.tut.s.normal_religion"):
         assert "3 Religion symbols" in words[key]["en"] and "3 symboles Religion" in words[key]["fr"], key
