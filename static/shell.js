@@ -413,6 +413,8 @@
   function renderSeats(previous) {
     const seats = $("seats");
     const count = Number($("seat-count").value);
+    $("devices-row").hidden = count < 2;  // one player: nothing to share between devices
+    if (count < 2) $("devices").value = "off";
     seats.replaceChildren();
     for (let i = 0; i < count; i++) {
       const asked = previous && i < previous.kinds.length ? previous.kinds[i] : null;
@@ -438,8 +440,8 @@
     const humans = kinds.filter((kind) => kind === "human").length;
     $("takeback-row").hidden = severalDevices() || !(humans === 1 && kinds.length > humans);
     $("table-row").hidden = !severalDevices();
-    const changed = event && event.target && event.target.dataset ? event.target : null;
-    if (changed && changed.value === "here") {  // one seat on this device: another "here" becomes a joining device
+    const changed = event && event.target && event.target.hasAttribute ? event.target : null;
+    if (changed && changed.hasAttribute("data-seat-kind") && changed.value === "here") {  // one seat on this device: another "here" becomes a joining device
       for (const el of document.querySelectorAll("[data-seat-kind]")) if (el !== changed && el.value === "here") el.value = "remote";
     }
   }

@@ -62,23 +62,26 @@ def guest_model(screen: dict, *, game_id: str, kinds: tuple[str, ...] | None = N
     news_open, preview_on...) go to the model as they are."""
     view = screen["view"] if device is None else {**screen["view"], "device": device}
     names = tuple(screen["names"])
+    kinds = kinds if kinds is not None else (UNKNOWN,) * len(names)
     return table.Model(
-        game_id, view, tuple(screen["legal"]), screen["seat"], names,
-        kinds if kinds is not None else (UNKNOWN,) * len(names),
+        game_id, view, tuple(screen["legal"]), screen["seat"], names, kinds,
         first_fresh=len(view["log"]) if first_fresh is None else first_fresh,
         decided=tuple(screen["decided"]), away=tuple(screen["away"]), link=link, refused=refused,
-        remote=tuple(i for i in range(len(names)) if i != screen["seat"]), sending=sending, **screen_state)
+        remote=tuple(i for i, kind in enumerate(kinds) if i != screen["seat"] and kind in (HUMAN, UNKNOWN)),
+        sending=sending, **screen_state)
 
 
 def model_of_guest(guest, kinds: tuple[str, ...] | None = None, **screen_state) -> table.Model | None:
-    """`guest_model` from a `pygames.net.guest.Guest` as it stands (None before its first screen)."""
+    """`guest_model` from a `pygames.net.guest.Guest` as it stands (None before its first screen); keywords
+    (link, sending, refused, hint...) override what the guest says."""
     if guest.screen is None:
         return None
     names = guest.screen["names"]
+    told = {"link": link_state(guest.link, guest.pending is not None), "sending": guest.sending,
+            "refused": guest.refusal}
     return guest_model(guest.screen, game_id=guest.game,
                        kinds=kinds if kinds is not None else kinds_from_welcome(guest.table, len(names)),
-                       link=link_state(guest.link, guest.pending is not None), sending=guest.sending,
-                       refused=guest.refusal, **screen_state)
+                       **{**told, **screen_state})
 
 
 def host_model(host, *, device: dict | None = None, first_fresh: int | None = None, **screen_state) -> table.Model:

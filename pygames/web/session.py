@@ -345,7 +345,8 @@ class Session:
     def restart(self) -> None:
         self.state = core.new_game(self.game, self.state["players"], self.state["seed"], self.state["options"])
         self.acted_this_round = set()
-        self.viewer = self.initial_viewer()
+        if not self.pinned:  # a host device keeps its own seat (or the table) across a restart
+            self.viewer = self.initial_viewer()
         self.seen = setup_marks(self.state)
 
     @property

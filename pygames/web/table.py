@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from pygames.core import registry
 
-from . import lastmove, match_view, vdom
+from . import kit, lastmove, match_view, vdom
 from .boards import board_of
 from .vdom import el
 
@@ -79,6 +79,7 @@ def table(model: Model, cat) -> vdom.Node:
     board = vdom.fragment()
     placed = board_of(game).render(board, model.view, legal, cat) if shown else set()
     bar = action_bar(model, game, cat, [a for a in legal if a not in placed]) if shown else []
+    bare = shown and not placed  # a board with no target on it
     guide = model.guide if shown else None
     screen = vdom.fragment()
     screen.append(
@@ -95,7 +96,11 @@ def table(model: Model, cat) -> vdom.Node:
         banner(model, cat) if shown else el("div", {"id": "last-move", "class": "last-move",
                                                      "data-testid": "last-move", "hidden": True}),
         el("div", {"class": "table"}, None, [
-            el("div", {"id": "board", "class": "board", "data-testid": "board"}, None, board.kids),
+            # With no target on it (the table, a seat waiting) the board itself takes the focus, so a keyboard can
+            # still scroll it (WCAG 2.1.1: a scrollable region is reachable).
+            el("div", {"id": "board", "class": "board", "data-testid": "board", "tabindex": 0 if bare else None,
+                       "role": "region" if bare else None, "aria-label": cat.t("game.board") if bare else None},
+               None, board.kids),
             el("aside", {"id": "side", "class": "side"}, None, [
                 guide_panel(guide, cat) if guide is not None and guide.docked else slot(),
                 el("section", {"aria-labelledby": "scores-title"}, None, [
@@ -123,7 +128,9 @@ def board_tools(cat) -> vdom.Node:
     """Zoom out, in and back to fit (static/zoom.js scales the board inside its container), and the drawer of the
     players and the log where they are not a side column (portrait, phone)."""
     def tool(attrs: dict, text: str, label: str) -> vdom.Node:
-        return el("button", {"type": "button", "class": "quiet tool", "aria-label": label, **attrs}, text)
+        words = any(ch.isalpha() for ch in text)  # its spoken name starts with its words (a sign is not words)
+        return el("button", {"type": "button", "class": "quiet tool",
+                             "aria-label": kit.spoken_name(text, label) if words else label, **attrs}, text)
     return el("div", {"class": "board-tools", "role": "toolbar", "aria-label": cat.t("game.tools")}, None, [
         tool({"data-zoom": "out"}, "−", cat.t("game.zoom_out")),
         tool({"data-zoom": "in"}, "+", cat.t("game.zoom_in")),

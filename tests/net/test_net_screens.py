@@ -81,6 +81,7 @@ def test_a_guest_screen_is_drawn_from_the_hosts_message_only():
     assert by_testid(tree, "link").textContent == cat.t("net.link.ok")
     lines = players_lines(tree)
     assert cat.t("net.remote_seat") in text_of(lines[1]) and cat.t("net.remote_seat") not in text_of(lines[0])
+    assert cat.t("net.remote_seat") not in text_of(lines[2])  # the computer plays on the host: no device of its own
     assert cat.computers == {2}  # an unnamed computer seat is "Computer 3": the welcome told its kind
 
 
@@ -202,6 +203,8 @@ def test_no_pass_the_device_cover_on_a_host_device(here):
         seat = movers[0]
         s._apply(seat, core.legal_actions(sik, s.state, seat)[0])
     assert s.viewer == here and len(s.state["history"]) >= 20
+    s.restart()
+    assert s.viewer == here and s.choose_viewer() is None
     alone = new_host(sik, [HUMAN, HUMAN], remote=[1], here=0).session
     alone.pinned = False  # the same game in hot-seat: the cover comes up before the other human's screen
     assert alone.needs_cover(1)
