@@ -164,7 +164,7 @@ TAP = """action => {
   return true;
 }"""
 SCREEN = """() => ({over: !document.getElementById('gameover').hidden,
-  actions: [...document.querySelectorAll('#game button[data-action]:not([disabled])')]
+  actions: [...document.querySelectorAll('#game button[data-action]:not([disabled]):not([aria-disabled=true])')]
     .filter(e => e.offsetParent !== null).map(e => e.dataset.action)})"""
 
 
