@@ -133,6 +133,7 @@ class NetHost:
         self.shown_peer: str | None = None  # the pending link of that code
         self.signature = None
         self.open: set[str] = set()  # peers whose data channel is up
+        self.silenced: dict[str, int | None] = {}  # peers fallen silent (seat away) -> the seat they held
         self.error: str | None = None
         self.making = False
         self.timer = None
@@ -181,6 +182,7 @@ class NetHost:
         kind, peer, text = str(kind), str(peer), str(text)
         try:
             if kind == "message":
+                self.resume_silenced(peer)
                 before = (self.host.session.state, dict(self.host.holder), dict(self.host.tokens))
                 self.send(self.host.receive(peer, text))
                 if before != (self.host.session.state, self.host.holder, self.host.tokens):
@@ -200,9 +202,24 @@ class NetHost:
             js.console.error("netplay host: " + kit.describe(exc))
         self.draw()
 
+    def resume_silenced(self, peer: str) -> None:
+        """A link that fell silent (a device asleep a moment, a stalled page) speaks again: it gets its seat back
+        as its own token would, unless another device took the seat meanwhile. A dead link closes by itself (ICE
+        fails), and its device then rejoins with one scan."""
+        seat = self.silenced.pop(peer, None)
+        host = self.host
+        if seat is None or peer in host.peers or seat in host.holder or seat not in host.tokens:
+            return
+        hello = json.dumps({"v": 1, "t": "hello", "name": host.session.seats[seat].name, "seat": None,
+                            "token": host.tokens[seat]})
+        self.send(host.receive(peer, hello))
+        self.app.refresh()
+
     def tick(self, *_args) -> None:
-        for peer in self.host.silent_peers():
-            self.links.close(peer)  # its "gone" event disconnects it
+        for peer in self.host.silent_peers():  # 5 s without a word: its seat is away (the others see it)
+            self.silenced[peer] = self.host.peers.get(peer)
+            self.send(self.host.disconnect(peer))
+            self.app.refresh()
 
     async def accept(self, code: str) -> None:
         code = code.strip()
@@ -521,6 +538,8 @@ class NetGuest:
                 self.answer, self.error = None, None
                 self.send(self.guest.connected())
             elif kind == "message":
+                if self.guest.link == "reconnecting" and self.guest.token:  # the host speaks again: our seat back
+                    self.send(self.guest.connected())
                 self.send(self.guest.receive(text))
                 if self.guest.refusal and self.guest.refusal[0] == "net.err.bad_token" and self.guest.token is None \
                         and self.guest.link == "refused":
@@ -541,8 +560,7 @@ class NetGuest:
         self.ticks_waiting = self.ticks_waiting + 1 if g.link == "joining" and g.table is None else 0
         if self.ticks_waiting % 3 == 2 and g.seat is None:
             self.send(g.connected())  # the table not told yet: ask again (asking for it is harmless)
-        if g.tick():
-            self.links.close("host")
+        if g.tick():  # 5 s without a word from the host: "reconnecting" (the link is kept: it may come back)
             self.draw()
 
     def play(self, action: str) -> None:
