@@ -51,6 +51,19 @@ def band() -> tuple[float, float]:
     actions = js.document.getElementById("actions")
     if not missing(actions) and not missing(actions.firstChild):
         bottom = min(bottom, float(actions.getBoundingClientRect().top))
+    return docked(board, top, bottom)
+
+
+def docked(board, top: float, bottom: float) -> tuple[float, float]:
+    """The viewer's docked hand (`[data-dock]`, sticky in the board) covers the edge of the board it sticks to."""
+    dock = js.document.querySelector("#board [data-dock]")
+    if board is None or missing(dock):
+        return top, bottom
+    r, b = dock.getBoundingClientRect(), board.getBoundingClientRect()
+    if r.bottom >= b.bottom - 8 and r.top > b.top + 8:
+        return top, min(bottom, float(r.top))
+    if r.top <= b.top + 8 and r.bottom < b.bottom - 8:
+        return max(top, float(r.bottom)), bottom
     return top, bottom
 
 
@@ -67,8 +80,8 @@ def visible_controls(top: float, bottom: float) -> tuple[list, list]:
     buttons are left out: the bar sticks to the screen, so they are always in reach."""
     shown, inside = [], []
     for node in js.document.querySelectorAll(ENABLED):
-        if missing(node.offsetParent) or not missing(node.closest("#actions")):
-            continue
+        if missing(node.offsetParent) or not missing(node.closest("#actions, #board [data-dock]")):
+            continue  # the action bar and the docked hand stay on screen: always in reach
         rect = node.getBoundingClientRect()
         if rect.width <= 0 or rect.height <= 0:
             continue
