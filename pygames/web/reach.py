@@ -60,9 +60,10 @@ def docked(board, top: float, bottom: float) -> tuple[float, float]:
     if board is None or missing(dock):
         return top, bottom
     r, b = dock.getBoundingClientRect(), board.getBoundingClientRect()
-    if r.bottom >= b.bottom - 8 and r.top > b.top + 8:
+    edge = 24  # the container's padding and border lie between a stuck part and the container's box
+    if r.bottom >= b.bottom - edge and r.top > b.top + edge:
         return top, min(bottom, float(r.top))
-    if r.top <= b.top + 8 and r.bottom < b.bottom - 8:
+    if r.top <= b.top + edge and r.bottom < b.bottom - edge:
         return max(top, float(r.bottom)), bottom
     return top, bottom
 
