@@ -57,8 +57,9 @@ def last_save(app) -> dict:
 
 def open_end_details(app) -> None:
     """Open every detail of the end screen (scores, the game's part, final board, log) as a player does: a tap each."""
-    for summary in app.page.locator("#gameover details.over-tab:not([open]) > summary").all():
-        summary.click()
+    closed = app.page.locator("#gameover details.over-tab:not([open]) > summary")
+    for _ in range(closed.count()):
+        closed.first.click()
 
 
 def end_rows(app) -> dict[int, int]:

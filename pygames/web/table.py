@@ -323,6 +323,9 @@ def banner(model: Model, cat) -> vdom.Node:
     if hidden:
         return node
     shown, rest = lastmove.split(entries)
+    if model.replayable:  # first, so a banner cut short on a phone still shows it
+        node.appendChild(el("button", {"type": "button", "class": "quiet replay-turn", "data-command": "replay-turn",
+                                       "data-testid": "replay-turn"}, cat.t("game.replay")))
     node.appendChild(el("strong", None, lastmove.head(cat, others, bool(entries)) + " "))
     for key, args in shown:
         node.appendChild(el("span", {"class": "last-line"}, cat.t(key, **args) + " "))
@@ -330,9 +333,6 @@ def banner(model: Model, cat) -> vdom.Node:
         lines = [el("span", {"class": "last-line"}, cat.t(key, **args) + " ") for key, args in rest]
         node.appendChild(el("details", {"class": "last-more", "open": model.news_open}, None,
                             [el("summary", None, cat.t("game.last_more", n=len(rest))), *lines]))
-    if model.replayable:
-        node.appendChild(el("button", {"type": "button", "class": "quiet replay-turn", "data-command": "replay-turn",
-                                       "data-testid": "replay-turn"}, cat.t("game.replay")))
     return node
 
 
@@ -347,11 +347,11 @@ def replay_bar(stage, first_fresh: int, cat) -> vdom.Node:
              for key, args in frame.view["log"][frame.fresh:]]
     return el("div", {"id": "last-move", "class": "last-move replaying", "data-testid": "last-move",
                       "data-first": first_fresh}, None, [
+        el("button", {"type": "button", "class": "quiet replay-end", "data-command": "replay-end",
+                      "data-testid": "replay-skip"}, cat.t("game.replay_skip")),
         el("div", {"data-testid": "replay", "data-step": stage.step, "data-total": stage.total,
                    "data-seat": "" if frame.seat is None else frame.seat, "role": "status"}, None, [
-            el("strong", None, head + " "), *lines]),
-        el("button", {"type": "button", "class": "quiet replay-end", "data-command": "replay-end",
-                      "data-testid": "replay-skip"}, cat.t("game.replay_skip"))])
+            el("strong", None, head + " "), *lines])])
 
 
 def guide_panel(guide: Guide, cat) -> vdom.Node:
