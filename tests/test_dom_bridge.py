@@ -1,4 +1,5 @@
-"""Only the controller (`app.py`) and the DOM bridge (`dom.py`) reach the page: every other module of
+"""Only the controllers (`app.py`, and `netplay.py` for a game on several devices: its WebRTC link, camera and
+timers) and the DOM bridge (`dom.py`) reach the page: every other module of
 `pygames/web` imports no `js`, `pyodide` or `pyscript`, so what it decides runs in CPython and its page effects are
 the bridge's named functions."""
 
@@ -8,7 +9,7 @@ from pathlib import Path
 from pygames.web import reach
 
 WEB = Path(__file__).resolve().parent.parent / "pygames" / "web"
-ALLOWED = {"app.py", "dom.py"}
+ALLOWED = {"app.py", "netplay.py", "dom.py"}
 PAGE_MODULES = {"js", "pyodide", "pyscript"}
 
 
