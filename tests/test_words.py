@@ -101,10 +101,10 @@ def test_a_path_is_named_by_its_districts_and_its_place_on_the_city():
 def test_pax_cards_are_named_by_category_symbols_and_value_not_by_code():
     from pygames.web.boards import pax as board
 
-    for lang, words in (("en", "Army, 2 symbols, value 3"), ("fr", "Armée, 2 symboles, valeur 3")):
+    for lang, words in (("en", "Army, 2 symbols, value 2"), ("fr", "Armée, 2 symboles, valeur 2")):
         cat = i18n.Catalogue(lang=lang)
         code = next(c for c, (category, symbols, value) in board.CARDS.items()
-                    if (category, symbols, value) == ("army", 2, 3))
+                    if (category, symbols, value) == ("army", 2, 2))
         assert board.card_label(code, cat) == words
     fragment = (ROOT / "templates/pax/fragments.html.j2").read_text(encoding="utf-8")
     assert "pax-cid" not in fragment  # the printed card carries no code

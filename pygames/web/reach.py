@@ -49,20 +49,6 @@ def band() -> tuple[float, float]:
     actions = by_id("actions")
     if actions is not None and not missing(actions.firstChild):
         bottom = min(bottom, float(actions.getBoundingClientRect().top))
-    return docked(board, top, bottom)
-
-
-def docked(board, top: float, bottom: float) -> tuple[float, float]:
-    """The viewer's docked hand (`[data-dock]`, sticky in the board) covers the edge of the board it sticks to."""
-    dock = dom.query("#board [data-dock]")
-    if board is None or dock is None:
-        return top, bottom
-    r, b = dock.getBoundingClientRect(), board.getBoundingClientRect()
-    edge = 24  # the container's padding and border lie between a stuck part and the container's box
-    if r.bottom >= b.bottom - edge and r.top > b.top + edge:
-        return top, min(bottom, float(r.top))
-    if r.top <= b.top + edge and r.bottom < b.bottom - edge:
-        return max(top, float(r.bottom)), bottom
     return top, bottom
 
 
@@ -80,8 +66,8 @@ def visible_controls(top: float, bottom: float) -> tuple[list, list]:
     shown, inside = [], []
     width = dom.viewport()[0]
     for node in query_all(ENABLED):
-        if missing(node.offsetParent) or not missing(node.closest("#actions, #board [data-dock]")):
-            continue  # the action bar and the docked hand stay on screen: always in reach
+        if missing(node.offsetParent) or not missing(node.closest("#actions")):
+            continue
         rect = node.getBoundingClientRect()
         if rect.width <= 0 or rect.height <= 0:
             continue

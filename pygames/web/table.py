@@ -83,7 +83,7 @@ def table(model: Model, cat) -> vdom.Node:
         board = vdom.fragment()
         board_of(game).render(board, model.stage.frame.view, [], cat)
     bar = action_bar(model, game, cat, [a for a in legal if a not in placed]) if shown else []
-    bare = shown and not placed  # a board with no target on it
+    bare = shown and (not placed or model.stage is not None)  # a board with no target on it (a replay's too)
     guide = model.guide if shown else None
     screen = vdom.fragment()
     screen.append(

@@ -399,7 +399,8 @@ LAST_SCREEN = """() => { const s = window.__netReceived.map(t => JSON.parse(t)).
 
 def wait_for_turn(page: AppPage) -> list[str]:
     page.page.wait_for_function(
-        "[...document.querySelectorAll('#game button[data-action]:not([disabled])')].some(e => e.offsetParent)",
+        "[...document.querySelectorAll('#game button[data-action]:not([disabled]):not([aria-disabled=true])')]"
+        ".some(e => e.offsetParent)",  # a control waiting for the host's answer is not a turn yet
         timeout=LINK_MS)
     return page.page.evaluate(SCREEN)["actions"]
 

@@ -7,7 +7,7 @@ played with botdelay=0 so the module stays bounded in time.
 import random
 
 import pytest
-from conftest import NEXT, TOUCH
+from conftest import NEXT, TOUCH, open_end_details
 
 pytestmark = pytest.mark.browser
 VIEWPORTS = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024},
@@ -131,6 +131,7 @@ def test_every_decision_of_a_whole_game_is_in_reach(table, game_id, viewport):
         assert page.locator("[data-testid=final-board] *").count() > 5
         assert page.locator("#score-chart svg").count() == (0 if game_id == "sik" else 1)
         if game_id == "spy":  # the explorations, private while played (SPY-4.25), are replayed step by step
+            open_end_details(table)  # the game's own part is one tap away
             assert page.locator("[data-testid=spy-routes].replay .spy-step").count() > 2
             page.click("[data-command=skip-replay]")
             assert page.locator("[data-testid=spy-routes].replay").count() == 0

@@ -10,7 +10,7 @@ import json
 import random
 
 import pytest
-from conftest import NEXT, end_rows, last_save  # noqa: E402
+from conftest import NEXT, end_rows, last_save, open_end_details  # noqa: E402
 
 from pygames import core, pax
 from pygames.pax.data import CARD_IDS
@@ -177,6 +177,7 @@ def test_solo_campaign_win_through_the_ui_is_remembered_on_the_device(app):
     result = check_end_screen(app)
     assert result["winners"] == [0] and result["solo_win"]
     assert json.loads(app.page.evaluate("localStorage.getItem('pygames.pax.campaign')")) == {"won": [1]}
+    open_end_details(app)  # the game's own part is one tap away
     assert STRINGS["en"]["pax.ui.campaign_recorded"].format(level=1) in app.page.inner_text("#pax-over")
     # The progress shows in the next solo game, with the next level to win.
     app.page.evaluate("localStorage.setItem('pygames.pax.campaign', JSON.stringify({won: [1, 2]}))")
