@@ -253,6 +253,22 @@ def test_a_redraw_that_changes_only_the_thinking_line_takes_the_last_board(gid):
     assert not any(a is b for a, b in zip(board_kids(moved), board_kids(without), strict=False))
 
 
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_guests_controls_waiting_for_the_host_are_enabled_again_when_the_link_is_back(gid):
+    """A guest's move in flight (or its link down) disables its controls on the board; the next screen with the
+    link back, on the same board, has every control enabled again (the waiting marks never stay on a board that
+    is taken again)."""
+    s = started(gid, 1)
+    cat = catalogue(["Ann", ""])
+    legal = s.legal_for_viewer()
+    for link, sending in (("sending", legal[0]), ("reconnecting", None)):
+        waiting = table.table(model_of(s, link=link, sending=sending), cat)
+        assert controls(waiting) and all(n.attrs.get("aria-disabled") == "true" for n in controls(waiting))
+        back = table.table(model_of(s, link="ok"), cat)
+        assert controls(back) and not [n for n in controls(back) if "aria-disabled" in n.attrs or
+                                       "aria-busy" in n.attrs], (gid, link)
+
+
 def test_pax_card_faces_are_drawn_once_and_copied():
     """A PAX card's face depends on the card and the language only: it is drawn once, then each use is a copy of
     its own (a slide's origin set on one copy is not on the next) equal to a face drawn anew."""

@@ -143,7 +143,11 @@ class Guest:
         return []
 
     def _refused(self, msg: dict) -> None:
-        if msg["id"] is None:  # a join refused
+        if msg["id"] is None and self.link == "playing":
+            # Not about this seat's move, and no join is under way: the host refused some other text of this
+            # channel (a wrong version, a second hello). The seat and its game go on.
+            self.dropped["refused_" + msg["key"]] += 1
+        elif msg["id"] is None:  # a join refused
             self.refusal, self.link = (msg["key"], msg["params"]), "refused"
             if msg["key"] == "net.err.bad_token":  # the seat was given away meanwhile: join afresh
                 self.token, self.seat, self.pending = None, None, None

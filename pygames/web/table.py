@@ -133,9 +133,11 @@ _LAST_BOARD: list = []  # [(inputs, board fragment, placed actions)] of the last
 
 def board_inputs(model: Model, legal: list[str], cat) -> tuple:
     """Everything a board's drawing depends on: the view and legal actions, the words (language, seat names,
-    the game's own names for its values), and the marks set on its nodes afterwards (hint, guided target)."""
+    the game's own names for its values), and the marks set on its nodes afterwards (hint, guided target, a
+    guest's controls waiting for the host: the marks change the cached nodes, so each mark is part of the key)."""
     target = model.guide.target if model.guide is not None else None
-    return (model.game_id, model.view, tuple(legal), model.hint, target, cat, cat.lang, tuple(cat.names),
+    waiting = (model.link, model.sending) if model.link not in (None, "ok") else None
+    return (model.game_id, model.view, tuple(legal), model.hint, target, waiting, cat, cat.lang, tuple(cat.names),
             tuple(sorted(cat.computers)), cat.format_arg)
 
 

@@ -38,6 +38,12 @@ class Netns:
     def __init__(self, default_route: bool = True):
         self.name = f"pgnet{os.getpid()}x{next(_names)}"
         _ip("netns", "add", self.name)
+        # No IPv6 inside: its addresses appear a second or two after a link comes up (duplicate address detection),
+        # and Chromium aborts every request in flight on such a change (net::ERR_NETWORK_CHANGED), which left a
+        # booting page stuck. The WebRTC candidates these tests need are IPv4 (10.77.0.1 under an mDNS name).
+        for conf in ("all", "default"):
+            subprocess.run(["ip", "netns", "exec", self.name, "sh", "-c",
+                            f"echo 1 > /proc/sys/net/ipv6/conf/{conf}/disable_ipv6"], check=True, capture_output=True)
         _ip("-n", self.name, "link", "set", "lo", "up")
         if default_route:
             _ip("-n", self.name, "link", "add", "d0", "type", "veth", "peer", "name", "d1")

@@ -172,6 +172,25 @@ def test_seat_tokens_reclaim_and_refusals():
     assert table.guests["a2"].screen["seat"] == 0 and table.guests["a2"].link == "playing"
 
 
+def test_a_seated_guest_keeps_playing_when_the_host_refuses_some_other_text_of_its_channel():
+    """A refusal that names no move (a wrong version, a second hello on a seated link) is not a join refused:
+    the seated guest's link stays "playing" and its next move goes through."""
+    host, table = sik_table()
+    peer, guest = mover(host, table)
+    for text in (json.dumps({"v": 9, "t": "ping", "n": 1}), P.encode("hello", name="x", seat=0, token=None)):
+        out = host.receive(peer, text)
+        assert json.loads(out[0][1])["t"] == "refused" and json.loads(out[0][1])["id"] is None
+        table.deliver(out)
+    assert guest.link == "playing" and guest.refusal is None and guest.token
+    history = len(host.session.state["history"])
+    table.send(peer, guest.act(guest.screen["legal"][0]))
+    assert len(host.session.state["history"]) > history
+    fresh = Guest()  # a device still joining: the same refusal ends its join
+    fresh.link = "joining"
+    fresh.receive(P.encode("refused", id=None, key="net.err.seat_taken", params={}))
+    assert fresh.link == "refused"
+
+
 def test_a_guest_that_drops_gets_its_seat_and_screen_back_and_its_move_is_sent_again():
     host, table = sik_table()
     peer, guest = mover(host, table)
