@@ -68,6 +68,21 @@ async function fetchPackage() {
   return response.arrayBuffer();
 }
 
+// Pyodide 314 restores a snapshot by copying it over the WebAssembly memory as it was instantiated (30 MiB, the
+// size built into pyodide.asm.wasm: its `INITIAL_MEMORY` setting is not read at run time). A snapshot taken after
+// the memory grew (the worker's unpacking and imports cross 30 MiB on some runs) then failed with "RangeError:
+// offset is out of bounds" and every later visit booted cold. Pyodide's own module factory, then its memory grown
+// to the snapshot's size (which `prepareSnapshot` sets as INITIAL_MEMORY) before the copy.
+async function sizedModule(settings) {
+  const createModule = (await import(`${indexURL}pyodide.asm.mjs`)).default;
+  const module = await createModule(settings);
+  const needed = settings.INITIAL_MEMORY || 0;
+  if (module.HEAP8.length < needed && !module.growMemory(needed)) {
+    throw new Error(`the snapshot needs ${needed} bytes of memory`);
+  }
+  return module;
+}
+
 async function boot(options) {
   const files = fetchPackage();
   files.catch(() => {});  // reported below, when the boot needs it
@@ -80,7 +95,8 @@ async function boot(options) {
   if (snapshot) {
     try {
       // its bytes are a promise, resolved once they match their digest (boot.js): Pyodide prepares meanwhile
-      const pyodide = await coldLoad({ ...options, indexURL, _loadSnapshot: snapshot.bytes });
+      const pyodide = await coldLoad({ ...options, indexURL, _loadSnapshot: snapshot.bytes,
+                                       createPyodideModule: sizedModule });
       installPackage(pyodide, unpackBundle(pyodide, await files));
       root.dataset.boot = "snapshot";
       performance.mark("pygames:pyodide-ready");
