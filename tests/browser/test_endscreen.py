@@ -6,7 +6,7 @@ storage, so the booted page only resumes it: no whole game is played in the brow
 import re
 
 import pytest
-from conftest import AppPage
+from conftest import TOUCH, AppPage
 
 from pygames.core import registry
 from pygames.web.session import EASY, HUMAN, Seat, Session
@@ -31,11 +31,11 @@ def finished_save(gid: str) -> tuple[str, dict]:
 
 
 @pytest.fixture(scope="module")
-def page(browser, origin):
-    app = AppPage(browser, origin, viewport=VIEWPORTS["1024x768"], has_touch=True, is_mobile=True, locale="en-US")
+def page(pages):
+    app = pages.page(viewport=VIEWPORTS["1024x768"], **TOUCH)
     app.open()
     yield app
-    app.close()
+    pages.release(app)
 
 
 def show_end_screen(app: AppPage, gid: str, save: str) -> None:

@@ -6,7 +6,7 @@ exactly what the table device shows), the new-game dialog's "Players on several 
 import json
 
 import pytest
-from conftest import AppPage
+from conftest import TOUCH
 from test_table import axe_problems
 
 pytestmark = pytest.mark.browser
@@ -18,11 +18,11 @@ SMALL_TARGETS = """els => els.filter(e => e.offsetParent !== null && getComputed
 
 
 @pytest.fixture(scope="module")
-def tablet(browser, origin):
-    page = AppPage(browser, origin, viewport=LANDSCAPE, has_touch=True, is_mobile=True, locale="en-US")
+def tablet(pages):
+    page = pages.page(viewport=LANDSCAPE, **TOUCH)
     page.open()
     yield page
-    page.close()
+    pages.release(page)
 
 
 def history_length(tablet) -> int:

@@ -4,7 +4,7 @@ Skip ends it at once, and so does a tap on the board; the status line and the de
 One booted touch page for the module; botdelay=0 so the computer answers at once."""
 
 import pytest
-from conftest import NEXT, AppPage
+from conftest import NEXT, TOUCH, AppPage
 from test_hotseat import pick
 from test_table import TAP
 
@@ -25,12 +25,11 @@ WATCH = """() => { window.replaySteps = [];
 
 
 @pytest.fixture(scope="module")
-def page(browser, origin):
-    app = AppPage(browser, origin, viewport={"width": 1024, "height": 768}, has_touch=True, is_mobile=True,
-                  locale="en-US")
+def page(pages):
+    app = pages.page(viewport={"width": 1024, "height": 768}, **TOUCH)
     app.open()
     yield app
-    app.close()
+    pages.release(app)
 
 
 def to_a_decision_after_the_computer(page: AppPage, game_id: str, moves: int) -> None:

@@ -3,7 +3,7 @@ zoom the board in its container, which then scrolls so every target stays reacha
 fit; the Fit button and a new game screen always come back to fit; the page itself never scrolls. One touch page."""
 
 import pytest
-from conftest import NEXT, AppPage
+from conftest import NEXT, TOUCH, AppPage
 
 pytestmark = pytest.mark.browser
 STATE = """() => { const b = document.getElementById('board');
@@ -24,12 +24,11 @@ REACHABLE = """() => { const b = document.getElementById('board');
 
 
 @pytest.fixture(scope="module")
-def page(browser, origin):
-    app = AppPage(browser, origin, viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True,
-                  locale="en-US")
+def page(pages):
+    app = pages.page(viewport={"width": 768, "height": 1024}, **TOUCH)
     app.open()
     yield app
-    app.close()
+    pages.release(app)
 
 
 def pinch(app: AppPage, centre: dict, start: float, end: float, steps: int = 6) -> None:
