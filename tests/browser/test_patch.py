@@ -5,7 +5,7 @@ its elements (the browser restyles only what changed; a tap's redraw stays fast)
 import random
 
 import pytest
-from conftest import NEXT
+from conftest import NEXT, TOUCH
 
 pytestmark = pytest.mark.browser
 
@@ -57,7 +57,7 @@ TAP = """pick => {
 
 @pytest.fixture(scope="module")
 def app(pages):
-    page = pages.page(viewport={"width": 1024, "height": 768}, has_touch=True, locale="en-US")
+    page = pages.page(viewport={"width": 1024, "height": 768}, **TOUCH)
     page.page.add_init_script(RECORD)
     yield page
     pages.release(page)

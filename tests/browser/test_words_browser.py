@@ -5,7 +5,7 @@ the Restart question's destructive answer looks destructive and is not the focus
 import re
 
 import pytest
-from conftest import NEXT
+from conftest import IPAD_FR, NEXT
 
 pytestmark = pytest.mark.browser
 PORTRAIT, LANDSCAPE = {"width": 768, "height": 1024}, {"width": 1024, "height": 768}
@@ -23,7 +23,7 @@ ENGINE_ID = re.compile(r"\b[A-Z]{3}-\d\d\b|\bT\d+(?:\.|\s?\|)")
 
 @pytest.fixture(scope="module")
 def tablet(pages):
-    page = pages.page(viewport=PORTRAIT, has_touch=True, is_mobile=True, locale="fr-FR")
+    page = pages.page(viewport=PORTRAIT, **IPAD_FR)
     yield page
     pages.release(page)
 
