@@ -685,6 +685,17 @@ def ensure_chromium() -> bool:
     return plan == "ready"
 
 
+def test_workers(pytest_args: list[str]) -> list[str]:
+    """pytest-xdist's options: two processes (the machine's two cores: one drives a Chromium while the other plays
+    another module), each test file whole on one process so a module's fixtures (its booted page, its network
+    namespace) stay one per module. PYGAMES_TEST_WORKERS=0 runs in one process, and so do an explicit -n and
+    `-p no:xdist`."""
+    workers = os.environ.get("PYGAMES_TEST_WORKERS", "2")
+    if workers == "0" or "no:xdist" in pytest_args or any(a.startswith(("-n", "--numprocesses")) for a in pytest_args):
+        return []
+    return ["-n", workers, "--dist", "loadfile"]
+
+
 def run_tests(pytest_args: list[str]) -> int:
     if not ensure_chromium():
         return 1
@@ -694,7 +705,7 @@ def run_tests(pytest_args: list[str]) -> int:
     lint = subprocess.run([str(VENV / "bin/ruff"), "check", "."], cwd=ROOT)
     if lint.returncode != 0:
         return lint.returncode
-    args = [str(venv_python()), "-m", "pytest", *pytest_args]
+    args = [str(venv_python()), "-m", "pytest", *test_workers(pytest_args), *pytest_args]
     print("test: " + " ".join(args[1:]), flush=True)
     code = subprocess.run(args, cwd=ROOT, env={**os.environ, "PYGAMES_FRESH_BUILD": "1"}).returncode
     if code == 5:

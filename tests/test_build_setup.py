@@ -57,3 +57,12 @@ def test_an_install_that_brings_no_browser_is_reported_once(monkeypatch, capsys)
     fake_machine(monkeypatch, root=True, apt=True, installs=False)
     assert build.ensure_chromium() is False
     assert capsys.readouterr().out.strip().splitlines()[-1] == build.NO_CHROMIUM
+
+
+def test_the_tests_run_on_two_processes_one_file_each_unless_told_otherwise(monkeypatch):
+    monkeypatch.delenv("PYGAMES_TEST_WORKERS", raising=False)
+    assert build.test_workers(["-q", "-x", "tests/test_core.py"]) == ["-n", "2", "--dist", "loadfile"]
+    assert build.test_workers(["-n", "1"]) == [] and build.test_workers(["--numprocesses=3"]) == []
+    assert build.test_workers(["-p", "no:xdist"]) == []
+    monkeypatch.setenv("PYGAMES_TEST_WORKERS", "0")
+    assert build.test_workers(["-q"]) == []
