@@ -10,7 +10,7 @@ import json
 import re
 
 import pytest
-from conftest import NEXT, AppPage
+from conftest import DESKTOP, NEXT, AppPage
 from helpers.tutorial_browser import axe_problems
 from test_table import TAP
 
@@ -25,11 +25,11 @@ ART_ON = """gid => {
 
 
 @pytest.fixture(scope="module")
-def art_app(browser, origin):
-    page = AppPage(browser, origin, viewport={"width": 1024, "height": 768}, locale="en-US")
+def art_app(pages):
+    page = pages.page(viewport={"width": 1024, "height": 768}, **DESKTOP)
     page.open()
     yield page
-    page.close()
+    pages.release(page)
 
 
 def art_requests(app) -> list[str]:
