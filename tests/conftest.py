@@ -15,6 +15,8 @@ snapshot in a second interpreter: the dearest thing in the suite):
   downloads or stops a server makes its own `AppPage(browser, origin, ...)` (a fresh context on the module's own
   `server`), as tests of the boot, the caches and offline play do. Pooled pages are served by `shared_server`,
   never by the module's `server`: its request log and its shutdown concern only pages opened on `origin`.
+- `build.py test` runs the modules on two processes (pytest-xdist, `--dist loadfile`: a module's tests all on one):
+  each process has its own browser, pool and `shared_server`, so nothing above is shared across processes.
 - Inside a module, tests share the page: each starts from a deep link or the home screen (`AppPage.open`) and
   resets what it changed (storage with `reset_storage`), never relying on the order of the tests.
 """
