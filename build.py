@@ -686,12 +686,13 @@ def ensure_chromium() -> bool:
 
 
 def test_workers(pytest_args: list[str]) -> list[str]:
-    """pytest-xdist's options: two processes (the machine's two cores: one drives a Chromium while the other plays
-    another module), each test file whole on one process so a module's fixtures (its booted page, its network
-    namespace) stay one per module. PYGAMES_TEST_WORKERS=0 runs in one process, and so do an explicit -n and
-    `-p no:xdist`."""
-    workers = os.environ.get("PYGAMES_TEST_WORKERS", "2")
-    if workers == "0" or "no:xdist" in pytest_args or any(a.startswith(("-n", "--numprocesses")) for a in pytest_args):
+    """pytest-xdist's options when PYGAMES_TEST_WORKERS=N (N >= 2) asks for N processes, each test file whole on one
+    process so a module's fixtures (its booted page, its network namespace) stay one per module. One process by
+    default: on a loaded machine two Chromiums at once failed timing-bound browser tests (a double tap, the snapshot
+    tests). An explicit -n or `-p no:xdist` wins."""
+    workers = os.environ.get("PYGAMES_TEST_WORKERS", "1")
+    if not workers.isdigit() or int(workers) < 2 or "no:xdist" in pytest_args \
+            or any(a.startswith(("-n", "--numprocesses")) for a in pytest_args):
         return []
     return ["-n", workers, "--dist", "loadfile"]
 

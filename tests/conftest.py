@@ -15,8 +15,8 @@ snapshot in a second interpreter: the dearest thing in the suite):
   downloads or stops a server makes its own `AppPage(browser, origin, ...)` (a fresh context on the module's own
   `server`), as tests of the boot, the caches and offline play do. Pooled pages are served by `shared_server`,
   never by the module's `server`: its request log and its shutdown concern only pages opened on `origin`.
-- `build.py test` runs the modules on two processes (pytest-xdist, `--dist loadfile`: a module's tests all on one):
-  each process has its own browser, pool and `shared_server`, so nothing above is shared across processes.
+- With PYGAMES_TEST_WORKERS=2, `build.py test` runs the modules on two processes (pytest-xdist, `--dist loadfile`:
+  a module's tests all on one): each process has its own browser, pool and `shared_server`.
 - Inside a module, tests share the page: each starts from a deep link or the home screen (`AppPage.open`) and
   resets what it changed (storage with `reset_storage`), never relying on the order of the tests.
 """
@@ -26,6 +26,8 @@ from __future__ import annotations
 import json
 import os
 import sys
+import tempfile
+import zlib
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -73,9 +75,23 @@ def end_rows(app) -> dict[int, int]:
 
 @pytest.fixture(scope="session")
 def test_site_dir() -> Path:
-    """dist-test/ (the app plus the test-only games), rebuilt unless build.py has just built it."""
-    if os.environ.get("PYGAMES_FRESH_BUILD") != "1" or not (build.DIST_TEST / "index.html").exists():
+    """dist-test/ (the app plus the test-only games), rebuilt unless build.py has just built it. Under pytest-xdist
+    the first process of the run builds it (under a lock) and the others take that build."""
+    if os.environ.get("PYGAMES_FRESH_BUILD") == "1" and (build.DIST_TEST / "index.html").exists():
+        return build.DIST_TEST
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if not run:
         build.build(build.DIST_TEST, with_test_games=True)
+        return build.DIST_TEST
+    import fcntl  # only under xdist, which build.py runs on POSIX machines
+
+    mark = build.DIST_TEST / ".test-run"
+    lock_path = Path(tempfile.gettempdir()) / f"pygames-dist-test-{zlib.crc32(bytes(build.DIST_TEST))}.lock"
+    with open(lock_path, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (mark.exists() and mark.read_text() == run):
+            build.build(build.DIST_TEST, with_test_games=True)
+            mark.write_text(run)
     return build.DIST_TEST
 
 

@@ -59,9 +59,11 @@ def test_an_install_that_brings_no_browser_is_reported_once(monkeypatch, capsys)
     assert capsys.readouterr().out.strip().splitlines()[-1] == build.NO_CHROMIUM
 
 
-def test_the_tests_run_on_two_processes_one_file_each_unless_told_otherwise(monkeypatch):
+def test_the_tests_run_on_one_process_unless_asked_for_more_one_file_each(monkeypatch):
     monkeypatch.delenv("PYGAMES_TEST_WORKERS", raising=False)
-    assert build.test_workers(["-q", "-x", "tests/test_core.py"]) == ["-n", "2", "--dist", "loadfile"]
+    assert build.test_workers(["-q", "-x", "tests/test_core.py"]) == []
+    monkeypatch.setenv("PYGAMES_TEST_WORKERS", "2")
+    assert build.test_workers(["-q"]) == ["-n", "2", "--dist", "loadfile"]
     assert build.test_workers(["-n", "1"]) == [] and build.test_workers(["--numprocesses=3"]) == []
     assert build.test_workers(["-p", "no:xdist"]) == []
     monkeypatch.setenv("PYGAMES_TEST_WORKERS", "0")
