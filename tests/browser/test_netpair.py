@@ -1,9 +1,10 @@
 """Several devices at one table (issue 33): the pairing screens in reach, in English and French, and the user's
 STUN/TURN servers. Two touch devices (two browser contexts) pair over a real data channel inside a network namespace
 (tests/browser/netns.py, the mDNS path): at each pairing screen (the host's lobby with its code, the join screen,
-the guest's own code, the seat picker, a guest reconnecting), in 1024x768, 768x1024, 1366x768 and 390x844, its
-status and controls are on screen without scrolling, no text is cut, every target is at least 44 px, and axe-core
-finds no serious problem. The servers a user saves reach the RTCPeerConnection's configuration."""
+the guest's own code, the seat picker, the host at the table with a device away, a guest reconnecting), in
+1024x768, 768x1024, 1366x768 and 390x844, its status and controls are on screen without scrolling, no text is cut,
+every target is at least 44 px, and axe-core finds no serious problem. The servers a user saves reach the
+RTCPeerConnection's configuration."""
 
 from __future__ import annotations
 
@@ -109,6 +110,7 @@ ANSWER = ["#net h2", "#net canvas.net-qr", "[data-testid=net-code]", "[data-comm
 PICKER = ["#seat-picker-title", "#join-name", "[data-testid=seats-free]", "[data-command='net-seat:1']"]
 RECONNECTING = ["[data-testid=link][data-link=reconnecting]", "[data-testid=status]", "[data-testid=net-input]",
                 "[data-testid=net-connect]", "[data-testid=net-scan]"]
+AWAY = ["[data-testid=net-away]", "[data-command=net-lobby]", "[data-testid=status]"]
 HAS_CODE = "document.querySelector('[data-testid=net-code]') && document.querySelector('canvas.net-qr[data-size]')"
 
 
@@ -139,6 +141,18 @@ def test_the_pairing_screens_are_in_reach_in_both_languages(pair):
     guest.page.wait_for_function("!document.getElementById('game').hidden && "
                                  "document.querySelector('[data-testid=link]')", timeout=LINK_MS)
     host.page.wait_for_selector("#lobby li[data-seat='1'][data-connected]", timeout=LINK_MS)
+    host.page.click("[data-command=net-play]")
+    guest.reload()  # the guest's page goes: at the table, the host says a device is away
+    host.page.wait_for_selector("[data-testid=net-away]", timeout=LINK_MS)
+    problems += in_reach(host, "host, a device away", AWAY, "document.querySelector('[data-testid=net-away]')")
+
+    host.page.click("[data-command=net-lobby]")  # the guest comes back with one code each way
+    guest.page.fill("[data-testid=net-input]", host_code(host))
+    guest.page.click("[data-testid=net-connect]")
+    guest.page.wait_for_selector("[data-testid=net-code]", timeout=LINK_MS)
+    host.page.fill("[data-testid=net-input]", guest.page.locator("[data-testid=net-code]").first.inner_text())
+    host.page.click("[data-testid=net-connect]")
+    guest.page.wait_for_selector("[data-testid=link][data-link=ok]", timeout=LINK_MS)
     host.page.close()  # the host's page goes: the guest keeps its seat and says it is reconnecting
     guest.page.wait_for_selector("[data-testid=link][data-link=reconnecting]", timeout=LINK_MS)
     guest.page.wait_for_selector("[data-testid=net-input]", timeout=LINK_MS)
