@@ -15,6 +15,7 @@
   "use strict";
   const data = JSON.parse(document.getElementById("boot-data").textContent);
   const root = document.documentElement;
+  const ICE_KEY = "pygames.net.ice", ICE_MAX = 4, ICE_LINE = 300;  // pygames/net/ice.py
   const LANG_KEY = "pygames.lang", INDEX_KEY = "pygames.saves", SAVE_PREFIX = "pygames.save.";
   const REFUSED_KEY = "pygames.refused";
   const MAX_LISTED = 100, MAX_NAME = 24, MAX_NAMES = 9;
@@ -67,6 +68,7 @@
     root.lang = lang();
     for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
     for (const el of document.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+    for (const el of document.querySelectorAll(".ice-status[data-key]")) el.textContent = t(el.dataset.key, JSON.parse(el.dataset.args));
     for (const el of document.querySelectorAll(".langs button")) {
       el.setAttribute("aria-pressed", el.getAttribute("lang") === root.lang ? "true" : "false");
     }
@@ -373,6 +375,41 @@
     };
   }
 
+  /** The STUN/TURN servers a user entered (pygames/net/ice.py `check`, same rule; netplay.py reads them back): one a
+   *  line, `stun:host[:port]` or `turn(s):host[:port][?transport=udp|tcp] username credential`. Returns the lines
+   *  to store and the first problem as [key, args] (its 1-based line), or null. */
+  function checkIce(text) {
+    const url = /^(stun|turns?):(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?(\?transport=(udp|tcp))?$/;
+    const kept = [];
+    const lines = text.split(/\r\n|\r|\n/).map((line, i) => [i + 1, line.trim()]).filter(([, line]) => line);
+    for (const [n, line] of lines) {
+      const fields = line.split(/\s+/), match = url.exec(fields[0]);
+      const where = { line: n, text: fields[0].slice(0, 60) };
+      if (!match || line.length > ICE_LINE || (match[1] === "stun" && match[4])) return [kept, ["net.ice.bad_url", where]];
+      if (match[1] === "stun" && fields.length !== 1) return [kept, ["net.ice.extra", where]];
+      if (match[1] !== "stun" && fields.length !== 3) return [kept, ["net.ice.login", where]];
+      kept.push(fields.join(" "));
+    }
+    return kept.length > ICE_MAX ? [kept, ["net.ice.too_many", { n: ICE_MAX }]] : [kept, null];
+  }
+
+  /** The settings field `prefix` saved: checked first, so bad input keeps the field as typed and the stored
+   *  servers as they were; the other field (home's, the dialog's) shows what is stored. */
+  function saveIce(prefix) {
+    const box = $(`${prefix}-text`), status = $(`${prefix}-status`);
+    if (!box || !status) return;
+    const [kept, problem] = checkIce(box.value);
+    const [key, args] = problem || (kept.length ? ["net.ice.saved", { n: kept.length }] : ["net.ice.cleared", {}]);
+    status.dataset.key = key;
+    status.dataset.args = JSON.stringify(args);
+    status.textContent = t(key, args);
+    status.classList.toggle("ice-bad", Boolean(problem));
+    box.setAttribute("aria-invalid", problem ? "true" : "false");
+    if (problem) { box.focus(); return; }
+    storageSet(ICE_KEY, kept.length ? kept.join("\n") : null);
+    for (const other of document.querySelectorAll(".ice-text")) other.value = kept.join("\n");
+  }
+
   /** Several devices (the dialog's "Players on several devices"): a seat is this device ("here"), a device that
    *  will join ("remote") or a computer level; this device may instead be the table (no seat of its own). */
   function severalDevices() { return $("devices").value === "on"; }
@@ -440,6 +477,7 @@
     const humans = kinds.filter((kind) => kind === "human").length;
     $("takeback-row").hidden = severalDevices() || !(humans === 1 && kinds.length > humans);
     $("table-row").hidden = !severalDevices();
+    $("ice-row").hidden = !severalDevices();
     const changed = event && event.target && event.target.hasAttribute ? event.target : null;
     if (changed && changed.hasAttribute("data-seat-kind") && changed.value === "here") {  // one seat on this device: another "here" becomes a joining device
       for (const el of document.querySelectorAll("[data-seat-kind]")) if (el !== changed && el.value === "here") el.value = "remote";
@@ -669,6 +707,7 @@
     if (name === "close-drawer") { closeDrawer(); return; }
     if (name === "delete") { deleteSave(arg); return; }
     if (name === "show-all-saves") { listExpanded = true; renderSaves(); return; }
+    if (name === "ice-save") { saveIce(arg); return; }
     if (ready()) return;  // Python handles everything else once it runs
     if (name === "lang") setLang(arg);
     else if (name === "new" && Object.hasOwn(data.games, arg)) showNewGame(arg);
@@ -720,6 +759,7 @@
   else for (const el of document.querySelectorAll(".langs button")) {
     el.setAttribute("aria-pressed", el.getAttribute("lang") === "en" ? "true" : "false");
   }
+  for (const box of document.querySelectorAll(".ice-text")) box.value = storageGet(ICE_KEY) || "";
   renderSaves();
   root.dataset.shell = "ready";
 })();

@@ -31,7 +31,7 @@ from .session import HUMAN, Seat, Session, clean_name
 
 GUEST_KEY = "pygames.net.guest"  # localStorage: the guest's seat token and move in flight (Guest.to_save)
 ACTIVE_KEY = "pygames.net.active"  # sessionStorage: this tab was a guest at a table (a reload goes back to it)
-ICE_KEY = "pygames.net.ice"  # localStorage: optional STUN/TURN server URLs, one per line (off when empty)
+ICE_KEY = "pygames.net.ice"  # localStorage: optional STUN/TURN servers, one a line (pygames.net.ice; off when empty)
 TICK_MS = 1000
 _LINK = None  # the imported static/net/link.mjs module
 
@@ -46,14 +46,15 @@ async def link_module():
 
 
 def ice_servers():
-    """The user's STUN/TURN servers (none by default: nothing contacts another host unless a user enters one)."""
+    """The user's STUN/TURN servers (pygames.net.ice: none by default, nothing contacts another host unless a user
+    enters one)."""
+    from pygames.net.ice import servers
+
     try:
         text = js.localStorage.getItem(ICE_KEY)
     except Exception:
         text = None
-    urls = [u.strip() for u in str(text).split() if u.strip().startswith(("stun:", "turn:", "turns:"))] \
-        if isinstance(text, str) else []
-    return to_js([{"urls": u} for u in urls[:4]], dict_converter=js.Object.fromEntries)
+    return to_js(servers(text), dict_converter=js.Object.fromEntries)
 
 
 def join_url(code: str) -> str:

@@ -129,7 +129,8 @@ def lobby_seats(host) -> tuple[LobbySeat, ...]:
 def lobby(seats: tuple[LobbySeat, ...], cat, *, showing: int | None = None, is_table: bool = False) -> object:
     """The host's lobby `[data-testid=lobby]`: one row per seat (`li[data-seat][data-kind]`, joined and
     connected marked), "Show the code" for an open remote seat (`net-code:<seat>`; `showing` is the seat whose
-    code is on screen: the QR code goes in its `[data-code-slot]`), "Give to the computer" for every remote seat
+    code is on screen: the QR code goes in its `[data-code-slot]`, and its button makes a new code), "Give to the
+    computer" for every remote seat
     and "Give to another device" for a joined one, then how many seats still wait and "Go to the table"."""
     rows = []
     for s in seats:
@@ -140,12 +141,14 @@ def lobby(seats: tuple[LobbySeat, ...], cat, *, showing: int | None = None, is_t
             words = cat.t("net.lobby.open") if not s.joined else \
                 cat.t("net.lobby.joined" if s.connected else "net.lobby.joined_away")
         else:
-            words = cat.t("net.lobby.computer", level=cat.t(f"new.{s.kind}" if s.kind in LEVELS else "new.computer"))
+            words = cat.t(f"new.{s.kind}" if s.kind in LEVELS else "new.computer")  # "Computer (easy)"
         buttons = []
-        if s.kind == "remote" and not s.joined:
+        if s.kind == "remote" and not s.joined and showing == s.seat:  # its code is on screen: a fresh one
+            buttons.append(command(f"net-code:{s.seat}", cat.t("net.lobby.regenerate"),
+                                   cat.t("net.lobby.regenerate_label", player=s.seat)))
+        elif s.kind == "remote" and not s.joined:
             buttons.append(command(f"net-code:{s.seat}", cat.t("net.lobby.show_code"),
-                                   cat.t("net.lobby.show_code_label", player=s.seat),
-                                   primary=showing is None, pressed=showing == s.seat))
+                                   cat.t("net.lobby.show_code_label", player=s.seat), primary=showing is None))
         if s.kind == "remote" and s.joined:
             buttons.append(command(f"net-reopen:{s.seat}", cat.t("net.lobby.reopen"),
                                    cat.t("net.lobby.reopen_label", player=s.seat)))
@@ -159,8 +162,7 @@ def lobby(seats: tuple[LobbySeat, ...], cat, *, showing: int | None = None, is_t
         if showing == s.seat and s.kind == "remote" and not s.joined:
             row.appendChild(el("div", {"class": "lobby-code", "data-testid": "lobby-code"}, None, [
                 el("p", None, cat.t("net.lobby.showing", player=s.seat)),
-                el("div", {"data-code-slot": s.seat}),  # the QR code and the text code (netplay.py fills it)
-                command(f"net-code:{s.seat}", cat.t("net.lobby.regenerate"), cat.t("net.lobby.regenerate"))]))
+                el("div", {"data-code-slot": s.seat})]))  # the QR code and the text code (netplay.py fills it)
         rows.append(row)
     waiting = sum(1 for s in seats if s.kind == "remote" and not s.joined)
     return el("section", {"id": "lobby", "class": "lobby", "data-testid": "lobby", "aria-labelledby": "lobby-title"},

@@ -229,11 +229,16 @@ def test_the_hosts_lobby_lists_every_seat_with_its_controls():
         commands = {i: [b.attrs["data-command"] for b in walk(row) if "data-command" in b.attrs]
                     for i, row in rows.items()}
         assert commands == {0: [], 1: ["net-reopen:1", "net-computer:1"],
-                            2: ["net-code:2", "net-computer:2", "net-code:2"], 3: []}
+                            2: ["net-code:2", "net-computer:2"], 3: []}
+        shown = [b for b in walk(rows[2]) if b.attrs.get("data-command") == "net-code:2"][0]
+        assert text_of(shown) == cat.t("net.lobby.regenerate")  # its code is on screen: the button makes a new one
+        waiting = remote.lobby(seats, cat, showing=None)
+        assert cat.t("net.lobby.show_code") in [text_of(b) for b in walk(waiting)
+                                                if b.attrs.get("data-command") == "net-code:2"]
         assert "data-joined" in rows[1].attrs and "data-connected" in rows[1].attrs
         assert [n for n in walk(rows[2]) if "data-code-slot" in n.attrs]  # the QR code's place, under its seat
         assert "Bob" in text_of(rows[1]) and cat.t("net.lobby.joined") in text_of(rows[1])
-        assert cat.t("net.lobby.computer", level=cat.t("new.easy")) in text_of(rows[3])
+        assert text_of(rows[3]).endswith(" — " + cat.t("new.easy"))  # "Computer 4 — Computer (easy)", said once
         assert by_testid(tree, "lobby-waiting").textContent == cat.t("net.lobby.waiting", n=1)
         assert [b for b in walk(tree) if b.attrs.get("data-command") == "net-play"]
         for button in (n for n in walk(tree) if n.tag == "button"):
