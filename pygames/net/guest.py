@@ -20,6 +20,7 @@ from collections import Counter
 from . import protocol as P
 
 HEARTBEAT_TIMEOUT = 5.0  # seconds without a word from the host (it answers a ping every second)
+LATE_TICK = 2.5  # a tick (every second) this late: this device was asleep or busy, the host's answers still unread
 
 
 def new_move_id() -> str:
@@ -40,6 +41,7 @@ class Guest:
         self.closed_by: str | None = None
         self.dropped: Counter = Counter()
         self.heard = clock()
+        self.ticked: float | None = None  # when tick last ran
         self.pings = 0
 
     # ------------------------------------------------------------------ what the app persists
@@ -106,7 +108,11 @@ class Guest:
 
     def tick(self) -> bool:
         """True (and "reconnecting") once the host has been silent for HEARTBEAT_TIMEOUT seconds."""
-        if self.link == "playing" and self.clock() - self.heard > HEARTBEAT_TIMEOUT:
+        now = self.clock()
+        if self.ticked is not None and now - self.ticked > LATE_TICK:
+            self.heard = now  # silence is counted from now, not from before this device slept
+        self.ticked = now
+        if self.link == "playing" and now - self.heard > HEARTBEAT_TIMEOUT:
             self.link = "reconnecting"
             return True
         return False

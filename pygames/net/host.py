@@ -35,6 +35,9 @@ from pygames.web.session import HUMAN, LEVELS, Session, clean_name
 from . import protocol as P
 
 HEARTBEAT_TIMEOUT = 5.0  # seconds of silence after which a link counts as dead (guests ping every second)
+# The app checks for silence every second. A check this late means this device was asleep or busy (a screen turned
+# off, a long task, a throttled tab): its peers' pings are still queued, unread, so silence is counted from now.
+LATE_CHECK = 2.5
 KEPT_ANSWERS = 64  # move ids remembered per seat: far more than a guest ever has in flight
 
 
@@ -65,6 +68,7 @@ class Host:
         self.sent: dict[object, str] = {}  # peer -> the last screen text sent
         self.buckets: dict[object, P.TokenBucket] = {}
         self.last_heard: dict[object, float] = {}
+        self.last_check: float | None = None  # when silent_peers last ran
         self.dropped: Counter = Counter()  # reason -> how many guest messages were dropped
         self.save_failures = 0
         self.round = set(session.to_move())  # the seats of the current decision round
@@ -321,6 +325,9 @@ class Host:
     def silent_peers(self) -> list:
         """Links not heard from for HEARTBEAT_TIMEOUT seconds: the app closes them and calls `disconnect`."""
         now = self.clock()
+        if self.last_check is not None and now - self.last_check > LATE_CHECK:
+            self.last_heard = dict.fromkeys(self.last_heard, now)
+        self.last_check = now
         return [p for p, t in self.last_heard.items() if now - t > HEARTBEAT_TIMEOUT]
 
     def give_seat(self, seat: int, to: str) -> list[tuple]:

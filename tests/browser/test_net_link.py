@@ -168,6 +168,10 @@ SCREEN = """() => ({over: !document.getElementById('gameover').hidden,
     .filter(e => e.offsetParent !== null).map(e => e.dataset.action)})"""
 
 
+STALLED = """() => [document.getElementById('status').textContent,
+  (document.querySelector('[data-testid=link]') || {}).textContent || null]"""
+
+
 def pick(actions: list[str], turn: int, prefer: tuple[str, ...] = ()) -> str:
     """An easy move: one that closes the decision when `prefer` names it, else no staging back and forth, no
     restarting a decision; varied by the turn."""
@@ -181,7 +185,7 @@ def pick(actions: list[str], turn: int, prefer: tuple[str, ...] = ()) -> str:
 
 def play_through(devices: list[AppPage], max_taps: int = 1500, prefer: tuple[str, ...] = ()) -> int:
     """Each device taps an easy move whenever it has one, until every device shows its end screen."""
-    taps = 0
+    taps = idle = 0
     for turn in range(max_taps * 4):
         screens = [d.page.evaluate(SCREEN) for d in devices]
         if all(s["over"] for s in screens):
@@ -191,8 +195,10 @@ def play_through(devices: list[AppPage], max_taps: int = 1500, prefer: tuple[str
             if screen["actions"] and not screen["over"]:
                 tapped |= bool(device_.page.evaluate(TAP, pick(screen["actions"], turn, prefer)))
                 taps += 1
+        idle = 0 if tapped else idle + 1
         if not tapped:
             devices[0].page.wait_for_timeout(40)
+        assert idle < 500, ("stalled: no device has a move", [d.page.evaluate(STALLED) for d in devices])
         assert taps < max_taps
     raise AssertionError("no end")
 
