@@ -17,13 +17,14 @@ from pygames import core
 from pygames.core import registry
 from pygames.core.guard import clip
 
-from . import dom, i18n, messages, newgame, pace, preview, reach, saving, screens, storage, table, thinking, tutorial_ui
+from . import commands, dom, messages, newgame, pace, preview, reach, saving, screens, storage, table, thinking
 from . import match as matches
 from . import netplay as devices
+from . import tutorial_ui as tutorials
 from .boards import Board, board_of
 from .gamescreen import GameScreen
+from .i18n import Catalogue
 from .kit import describe, error_text
-from .match_view import offer
 from .messages import NEXT, NOTHING, SAVE, STILL, TABLE
 from .replay import Replay
 from .session import HUMAN, LinkError, Seat, Session, parse_deep_link
@@ -32,7 +33,7 @@ from .session import HUMAN, LinkError, Seat, Session, parse_deep_link
 class App:
     def __init__(self):
         self.games = registry.LazyGames()
-        self.cat = i18n.Catalogue(lang=str(dom.shell().lang()))  # boot.js chose it (saved choice, else the browser's)
+        self.cat = Catalogue(lang=str(dom.shell().lang()))  # boot.js chose it (saved choice, else the browser's)
         self.session: Session | None = None
         self.screen = "home"
         self.covered_for: int | None = None  # the seat the cover waits for, or None
@@ -43,7 +44,7 @@ class App:
         self.preview_on = preview.enabled(dom.stored(preview.KEY))
         self.thinker = thinking.Thinker(on_change=lambda: self.send(messages.Redraw()),  # a search failed:
                                         on_error=lambda text: self.show_error(self.cat.t("app.error", message=text)))
-        self.tutorial = tutorial_ui.Tutorial()
+        self.tutorial = tutorials.Tutorial()
         self.board: Board | None = None  # the board contract of the session's game (boards/__init__.py)
         self.screen_ = GameScreen(self.cat, self.thinker, self.tutorial)  # draws the game screen
         self.replay = Replay()  # the replay of the last turn, when one is on screen
@@ -159,7 +160,7 @@ class App:
             case messages.Play(action):
                 return self.play(action)
             case messages.Command(name, arg):
-                handler = COMMANDS.get(name)
+                handler = commands.COMMANDS.get(name)
                 return (handler(self, arg) if handler is not None else None) or NOTHING
             case messages.BotTurn():
                 return self.bot_turn()
@@ -365,7 +366,8 @@ class App:
 
         async def later() -> None:
             await asyncio.sleep(0)  # a click waiting since the answer came goes first
-            if self.session is session and session.state is played and self.covered_for is None and not session.over:
+            if self.session is session and session.state is played and self.screen == "game" \
+                    and self.covered_for is None and not session.over:
                 table.prepare(self.table_model(), self.cat)  # the board in a task of its own, taken by the redraw
                 await asyncio.sleep(0)
             self.send(messages.Played(session, played))
@@ -400,8 +402,8 @@ class App:
         return shown
 
     def resume(self, save_id: str) -> str | None:
-        if devices.is_host_save(self.tab.read(save_id) if save_id else None):
-            return devices.resume_host(self, self.tab.read(save_id), save_id)
+        if devices.is_host_save(text := self.tab.read(save_id) if save_id else None):
+            return devices.resume_host(self, text, save_id)  # a host's game on several devices
         try:
             session = saving.read(self.tab, save_id, self.games) if save_id else None
         except core.InvalidSave as exc:  # kept as it is: the home list says why, and offers Export and Delete
@@ -433,64 +435,19 @@ class App:
     def show_notice(self, message: str) -> None:
         screens.notice(message)
 
-    # ------------------------------------------------------------------ commands
-
-    def set_lang(self, lang: str) -> str | None:
-        self.cat.lang = lang
-        dom.shell().setLang(lang)  # translates and remembers: the one language switch, before and after boot
-        if self.guest() is not None:
-            self.net.rerender()
-        elif self.screen == "home":
-            self.show_home()
-        elif self.screen == "newgame":
-            self.show_new_game(self.new_game_id, keep_values=True)
-        elif self.session is not None:
-            return STILL
-        return None
-
-    def go_home(self, name: str) -> None:
-        if self.session is not None and self.session.over:
-            self.tab.left(self.session.save_id)  # leaving an end screen: a reload shows the home page
-        saved = name == "quit" and self.session is not None and not self.session.over
-        self.show_home()
-        if saved:  # Quit keeps the game: say so, and where to find it
-            screens.home_note(self.cat.t("home.saved_note"))
-
-    def ask_hint(self) -> None:
-        s = self.session
-        if s is not None:
-            self.thinker.ask_hint(s, lambda: self.session is s and self.covered_for is None)
+    # ------------------------------------------------------------------ tutorial, replay
 
     def start_tutorial(self, game_id: str) -> str | None:
-        session = tutorial_ui.new_session(game_id, self.games, self.tab)
+        session = tutorials.new_session(game_id, self.games, self.tab)
         return self.open_session(session) if session is not None else None
 
     def start_tutorial_from_link(self) -> str | None:
-        game_id, delay = tutorial_ui.link()
+        game_id, delay = tutorials.link()
         if game_id is None:
             return None
         if delay is not None:
             self.clock.delay = delay
         return self.start_tutorial(game_id)
-
-    def tutorial_min(self) -> str | None:
-        if self.session is not None:
-            self.tutorial.toggle_min(self.session)
-            return STILL
-        return None
-
-    def tutorial_skip(self) -> str | None:
-        if self.session is not None:
-            self.session.tutorial = None  # from now on a normal game, saved as one
-            return self.autosave() or STILL
-        return None
-
-    def replay_turn(self) -> str | None:
-        """Stage the others' moves since the viewer's last action, one frame per step at the menu's speed."""
-        s = self.session
-        if s is None or self.covered_for is not None or s.viewer is None or s.over or self.screen != "game":
-            return None
-        return TABLE if self.replay.start(s.game, s.state, s.viewer, self.replay_tick) else None
 
     def replay_tick(self) -> None:
         self.send(messages.ReplayStep())
@@ -505,7 +462,8 @@ class App:
         """`net` (netplay's NetHost or NetGuest) takes this device's table; an earlier one is left."""
         self.leave_net()
         self.net = net
-
+        if net.mode == "guest":
+            self.session = None  # a guest holds no game: the host's screens are drawn by the NetGuest
     def leave_net(self) -> None:
         if self.net is not None:
             self.net.leave()
@@ -514,76 +472,6 @@ class App:
     def write_save(self, save_id: str, text: str) -> None:
         """A host's referee saves its own text (the `net` field included) in this tab's storage."""
         self.tab.write(save_id, text)
-
-    def toggle_preview(self) -> None:
-        self.preview_on = not self.preview_on
-        dom.store(preview.KEY, "on" if self.preview_on else "off")
-        preview.clear_selection()
-        screens.preview_pressed(self.preview_on)
-
-    def again(self) -> str | None:
-        s = self.session
-        return self.begin(s.game, s.seats, dom.random_seed(), s.state["options"], takeback=s.takeback) if s else None
-
-    def follow_up(self) -> str | None:
-        s = self.session
-        follow = offer(s, s.result()) if s is not None and s.over else None
-        if follow is None:
-            return None  # else the same seats: the next game of the match or a tie-break game
-        return self.begin(s.game, s.seats, follow.seed, follow.options, follow.match, takeback=s.takeback)
-
-    def ask_export(self) -> None:
-        if self.session is not None and self.session.secrets_between_humans():
-            self.ask("app.confirm_export", "export-yes", "common.yes_export", "common.no_cancel")
-        else:
-            self.export()
-
-    def show_rules(self, game_id: str | None = None, section: str = "") -> None:
-        """The rules page (static/shell.js fetches it on first use), scrolled to `section` when given."""
-        game_id = game_id or (self.session.game.ID if self.session else self.new_game_id)
-        dom.shell().showRules(game_id or "", self.cat.lang, section)
-
-
-def _hide(node_id: str):
-    return lambda _app, _arg: screens.hide(node_id)
-
-
-# data-command name -> what it does, given the app and the text after "name:" ("" when none); returns what to draw
-COMMANDS = {
-    "lang": App.set_lang,
-    "home": lambda app, _arg: app.go_home("home"),
-    "quit": lambda app, _arg: app.go_home("quit"),
-    "new": App.show_new_game,
-    "start": lambda app, _arg: app.start_from_form(),
-    "resume": App.resume,
-    "reveal": lambda app, _arg: app.reveal(),
-    "hint": lambda app, _arg: app.ask_hint(),
-    "undo": lambda app, _arg: app.undo(),
-    "restart": lambda app, _arg: app.ask("app.confirm_restart", "restart-yes", "common.yes_restart",
-                                         "common.no_keep") if app.session is not None else None,
-    "restart-yes": lambda app, _arg: app.restart(),
-    "close-confirm": _hide("confirm"),
-    "skip-replay": lambda _app, _arg: screens.skip_replay(),
-    "replay-turn": lambda app, _arg: app.replay_turn(),
-    "replay-end": lambda app, _arg: TABLE if app.replay.end() else None,
-    "cancel-preview": lambda _app, _arg: preview.clear_selection(),
-    "toggle-preview": lambda app, _arg: app.toggle_preview(),
-    "speed": lambda app, arg: app.clock.speed(arg),
-    "again": lambda app, _arg: app.again(),
-    "follow-up": lambda app, _arg: app.follow_up(),
-    "export": lambda app, _arg: app.ask_export(),
-    "export-yes": App.export,
-    "rules": lambda app, arg: app.show_rules(arg or None),
-    "dismiss-error": _hide("error"),
-    "dismiss-notice": _hide("notice"),
-    "export-raw": lambda app, save_id: dom.download(app.tab.local.get(storage.SAVE_PREFIX + save_id) or "",
-                                                    f"pygames-{save_id}.json"),
-    "tutorial": App.start_tutorial,
-    "tutorial-min": lambda app, _arg: app.tutorial_min(),
-    "tutorial-skip": lambda app, _arg: app.tutorial_skip(),
-    "tutorial-rules": lambda app, arg: app.show_rules(section=arg),
-    **devices.COMMANDS,
-}
 
 
 def start() -> App:
