@@ -140,3 +140,32 @@ def test_the_dialog_seed_is_a_whole_number_or_empty():
     assert refused.value.key == "core.err.seed"
     seats = newgame.form_seats({"names": [" Ann ", ""], "kinds": [HUMAN, COMPUTER]})
     assert [(s.name, s.kind) for s in seats] == [("Ann", HUMAN), ("", COMPUTER)]
+
+
+# ---------------------------------------------------------------------- commands
+
+def test_every_command_the_python_screens_draw_has_a_handler():
+    """A control drawn by Python (`data-command`, pygames/web) that no handler knows would do nothing when tapped:
+    each name is in the app's table (commands.py) or in netplay's own (read from its source: it needs a browser)."""
+    import ast
+    import re
+    from pathlib import Path
+
+    from pygames.web import commands
+
+    web = Path(__file__).resolve().parent.parent / "pygames" / "web"
+    netplay = ast.parse((web / "netplay.py").read_text(encoding="utf-8"))
+    net_names = {key.value for node in ast.walk(netplay) if isinstance(node, ast.Assign)
+                 and any(getattr(t, "id", None) == "COMMANDS" for t in node.targets)
+                 for key in node.value.keys}
+    assert {"net-accept", "join-table", "net-play"} <= net_names
+    assert not net_names & set(commands.COMMANDS)  # one handler per name
+    drawn = set()
+    for path in web.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        drawn |= set(re.findall(r'"data-command": f?"([a-z-]+)', text))
+        if path.name == "netplay.py":
+            drawn |= set(re.findall(r'\bbutton\(f?"([a-z-]+)', text))
+    assert {"replay-turn", "replay-end", "hint", "net-scan"} <= drawn
+    assert drawn - set(commands.COMMANDS) - net_names == set()
+

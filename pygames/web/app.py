@@ -160,7 +160,7 @@ class App:
             case messages.Play(action):
                 return self.play(action)
             case messages.Command(name, arg):
-                handler = commands.COMMANDS.get(name)
+                handler = COMMANDS.get(name)
                 return (handler(self, arg) if handler is not None else None) or NOTHING
             case messages.BotTurn():
                 return self.bot_turn()
@@ -472,6 +472,9 @@ class App:
     def write_save(self, save_id: str, text: str) -> None:
         """A host's referee saves its own text (the `net` field included) in this tab's storage."""
         self.tab.write(save_id, text)
+
+
+COMMANDS = {**commands.COMMANDS, **devices.COMMANDS}  # data-command name -> handler(app, arg): what to draw
 
 
 def start() -> App:

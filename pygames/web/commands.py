@@ -1,12 +1,12 @@
 """The shell's controls (`data-command="name"` or `"name:arg"`, README's DOM contract): what each does, as one
 table, `COMMANDS[name](app, arg)`. Each returns what the controller draws next (messages.NOTHING, TABLE, STILL,
 NEXT, SAVE; None: nothing) and changes the app only through its named methods (`App.begin`, `open_session`,
-`autosave`, `show_home`, `ask` ...). `App.update` runs them for `messages.Command`; several devices add theirs
-(netplay.COMMANDS)."""
+`autosave`, `show_home`, `ask` ...). `App.update` runs them for `messages.Command`, with several devices' own
+(netplay.COMMANDS). Pure of the page but through `dom`, so it is importable in CPython."""
 
 from __future__ import annotations
 
-from . import dom, netplay, preview, screens, storage
+from . import dom, preview, screens, storage
 from .match_view import offer
 from .messages import STILL, TABLE
 
@@ -147,5 +147,4 @@ COMMANDS = {
     "tutorial-min": tutorial_min,
     "tutorial-skip": tutorial_skip,
     "tutorial-rules": lambda app, arg: show_rules(app, section=arg),
-    **netplay.COMMANDS,
 }
