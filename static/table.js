@@ -26,6 +26,14 @@
     return (node.getAttribute("class") || "").replace(TRANSIENT, "") + "|" + attrs.join(",") + "|" + node.textContent;
   }
 
+  // The Web Animations this script started (pulses, slides): the next patch ends those inside its target. Kept here
+  // rather than asked of the page (`getAnimations`), which would restyle the whole page at the start of every tap.
+  let started = [];
+
+  function track(animation) {
+    started.push(animation);
+  }
+
   function snapshot(root) {
     const seen = new Map();
     for (const node of root.querySelectorAll(SELECTOR)) seen.set(key(node, root), signature(node));
@@ -47,8 +55,8 @@
       // A pulse as it appears: a Web Animation, so it plays again on a part the patched board kept (a CSS
       // animation would not restart on an element that already had the class).
       if (pulse && !(node instanceof SVGElement)) {
-        node.animate([{outlineColor: "transparent", boxShadow: "0 0 0 10px rgba(230, 159, 0, 0.55)"},
-                      {boxShadow: "0 0 0 0 rgba(230, 159, 0, 0)"}], {duration: 380, easing: "ease-out"});
+        track(node.animate([{outlineColor: "transparent", boxShadow: "0 0 0 10px rgba(230, 159, 0, 0.55)"},
+                            {boxShadow: "0 0 0 0 rgba(230, 159, 0, 0)"}], {duration: 380, easing: "ease-out"}));
       }
     }
     return innermost.length;
@@ -153,8 +161,8 @@
       moves.push([node, (old.x - here.x) / s.x, (old.y - here.y) / s.y]);
     }
     for (const [node, dx, dy] of moves) {  // every part measured before any moves
-      node.animate([{transform: `translate(${dx}px, ${dy}px)`}, {transform: "translate(0px, 0px)"}],
-                   {duration: SLIDE_MS, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)", composite: "add"});
+      track(node.animate([{transform: `translate(${dx}px, ${dy}px)`}, {transform: "translate(0px, 0px)"}],
+                         {duration: SLIDE_MS, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)", composite: "add"}));
     }
     return now;
   }
@@ -303,11 +311,12 @@
   function patch(target, program, ...foreign) {
     const top = parse(program);
     const kids = top.length === 1 && top[0].kind === "D" ? top[0].kids : top;
-    for (const animation of target.getAnimations ? target.getAnimations({subtree: true}) : []) {
-      // the last redraw's slides and pulses (Web Animations) end with it, as a rebuilt board's would
-      if (!(window.CSSAnimation && animation instanceof CSSAnimation) &&
-          !(window.CSSTransition && animation instanceof CSSTransition)) animation.cancel();
+    for (const animation of started) {
+      // the last redraw's slides and pulses end with it, as a rebuilt board's would
+      const part = animation.effect && animation.effect.target;
+      if (part && target.contains(part)) animation.cancel();
     }
+    started = started.filter(a => a.playState === "running" || a.playState === "paused");
     morph(target, kids, foreign);
   }
 

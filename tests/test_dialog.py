@@ -75,9 +75,9 @@ def test_the_dialog_and_the_language_switch_have_one_implementation():
     for name in ("option_applies", "choice_needs", "offer_choices", "dialog_default", "PER_SEAT_OPTION"):
         assert not hasattr(kit, name)
     app = (ROOT / "pygames/web/app.py").read_text(encoding="utf-8")
-    for call in ("pygamesShell.showNewGame(", "pygamesShell.newGameForm()", "pygamesShell.setLang(",
-                 "pygamesShell.lang()"):
-        assert call in app
+    for call in ("shell().showNewGame(", "shell().newGameForm()", "shell().setLang(", "shell().lang()"):
+        assert call in app  # dom.shell() is static/shell.js's window.pygamesShell
+    assert "return js.pygamesShell" in (ROOT / "pygames/web/dom.py").read_text(encoding="utf-8")
     shell = (ROOT / "static/shell.js").read_text(encoding="utf-8")
     assert "beginner(" not in shell and "RegExp" not in shell and "opt.players" not in shell
     assert re.search(r"window\.pygamesShell = \{[^}]*\bshowNewGame,\s*newGameForm,", shell)

@@ -147,8 +147,8 @@ def test_every_key_the_core_raises_is_in_the_catalogue():
 
     strings = i18n.load()["en"]
     sources = [pathlib.Path(p).read_text() for p in ("pygames/core/engine.py", "pygames/web/session.py",
-                                                   "pygames/web/app.py", "pygames/web/storage.py",
-                                                   "tests/pygames_testgames/hidden_nim.py")]
+                                                   "pygames/web/app.py", "pygames/web/commands.py",
+                                                   "pygames/web/storage.py", "tests/pygames_testgames/hidden_nim.py")]
     keys = {k for text in sources for k in re.findall(r'"((?:core|hnim|app|over|cover|home|new|game|menu)\.[a-z_.]+)"',
                                                        text) if not k.endswith(".")}
     missing = sorted(k for k in keys if k not in strings)

@@ -163,3 +163,32 @@ def test_the_table_draws_the_frame_and_keeps_the_status_and_the_decision(gid):
     words = [cat.t(key, **args) for key, args in frame.view["log"][frame.fresh:]]
     assert cat.seat_name(frame.seat) in by_testid(moved, "replay").textContent
     assert all(w in by_testid(moved, "replay").textContent for w in words)
+
+
+def test_the_replay_on_screen_steps_on_its_clock_and_ends_when_the_game_moves_on(monkeypatch):
+    """pygames/web/replay.py: the controller's replay, its timer faked (dom.later): one frame per tick at the menu's
+    speed, over after the last frame or as soon as the game it was made for moved on."""
+    from pygames.web import dom, replay
+
+    timers, cancelled = [], []
+    monkeypatch.setattr(dom, "later", lambda _name, ms, callback: timers.append((ms, callback)) or len(timers))
+    monkeypatch.setattr(dom, "cancel", cancelled.append)
+    monkeypatch.setattr(dom, "stored", lambda _key: "fast")
+    s = others_turns("sik")
+    ticks = []
+    shown = replay.Replay()
+    assert shown.start(s.game, s.state, 0, lambda: ticks.append(1))
+    assert timers[-1][0] == staging.STEP_MS["fast"]
+    total = shown.stage(s.state, 0).total
+    assert total >= 1 and shown.stage(s.state, 0).step == 0
+    timers[-1][1]()  # the clock rings: the app is told (a ReplayStep message)
+    assert ticks == [1]
+    for step in range(1, total + 1):
+        assert shown.step(lambda: None) and shown.stage(s.state, 0).step == step
+    assert not shown.step(lambda: None) and shown.stage(s.state, 0) is None  # past its last frame: over
+    assert shown.start(s.game, s.state, 0, lambda: None)
+    assert shown.stage(s.state, 1) is None and shown.run is None  # another seat on screen: over
+    assert shown.start(s.game, s.state, 0, lambda: None)
+    s.act(plain(s.legal_for_viewer())[-1])
+    assert shown.stage(s.state, 0) is None  # the game moved on: over, its clock stopped
+    assert cancelled and not shown.end()

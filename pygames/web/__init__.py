@@ -1,4 +1,5 @@
-"""The browser shell: the only package that touches the DOM (through PyScript/Pyodide's `js`).
+"""The browser shell: the only package that touches the DOM.
 
-`i18n` and `session` are pure Python (tested in CPython); `dom`, `render` and `app` need the browser.
+Only `app` (the controller) and `dom` (the bridge) import the page (PyScript/Pyodide's `js`); every other module is
+importable in CPython, its page effects going through `dom` (tests/test_dom_bridge.py).
 """

@@ -298,3 +298,72 @@ def mark(name: str) -> None:
 
 def boot_failed(text: str) -> None:
     js.window.pygamesBootFailed(text)
+
+
+def set_app_state(state: str) -> None:
+    """`<html data-app-state>`: the DOM contract's `ready` once the engine is usable."""
+    js.document.documentElement.dataset.appState = state
+
+
+def stored(key: str) -> str | None:
+    """A `localStorage` value, or None (absent, or storage disabled: the app still works, without saves)."""
+    try:
+        value = js.localStorage.getItem(key)
+    except Exception:
+        return None
+    return value if isinstance(value, str) else None  # JS null arrives as pyodide's jsnull, not None
+
+
+def store(key: str, value: str | None) -> None:
+    """Write (None: remove) a `localStorage` value; storage full or disabled is ignored."""
+    try:
+        if value is None:
+            js.localStorage.removeItem(key)
+        else:
+            js.localStorage.setItem(key, value)
+    except Exception:
+        pass
+
+
+def random_seed() -> int:
+    return int(js.Math.floor(js.Math.random() * 2_000_000_000))
+
+
+def download(text: str, filename: str) -> None:
+    """Offer `text` as a JSON file download."""
+    blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries))
+    url = js.URL.createObjectURL(blob)
+    link = el("a", {"href": url, "download": filename})
+    js.document.body.appendChild(link)
+    link.click()
+    link.remove()
+    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+
+def shell():
+    """static/shell.js's `window.pygamesShell`: the home screen, saved-games list, dialog, language and rules
+    pages, drawn before and after boot by the same JavaScript."""
+    return js.pygamesShell
+
+
+def shell_pending() -> str | None:
+    """A start or resume asked on the prebuilt home screen before Python was ready (static/shell.js)."""
+    helper = getattr(js, "pygamesShell", None)
+    asked = helper.takePending() if helper is not None else None
+    return asked if isinstance(asked, str) else None
+
+
+def load_art(game_id: str) -> None:
+    """The game's look (static/art.js), fetched once, never at boot."""
+    js.pygamesArt.load(game_id)
+
+
+def on_file_chosen(input_id: str, callback) -> None:
+    """`callback(file)` for the file chosen in the file input `input_id`; the input is emptied, so the same file
+    can be chosen again."""
+    def changed(event) -> None:
+        files = event.target.files
+        if files.length:
+            callback(files.item(0))
+        event.target.value = ""
+    listen(input_id, "change", changed)

@@ -11,6 +11,12 @@ Guest: no game, no state: a `Guest` and the last `screen` the host sent, drawn b
 token is kept in localStorage (`GUEST_KEY`), so a reloaded guest rejoins its seat with one scan of the host's code.
 
 Links are checked by a heartbeat: a guest pings every second; each side counts a link silent for 5 s as dead.
+
+What this asks of the app (`app.py`, the controller) is named there: `seat_net` / `leave_net` (this device joins or
+leaves a table), `open_session` and `write_save` (a host's game and its save), `show_screen`, `show_error`,
+`show_notice`, and `send(msg)` with `messages.TableChanged` when a guest's text changed the game; its `cat`, `games`,
+`clock` and `preview_on` are read. The host's table is drawn by the app's own `draw` (then `NetHost.drawn`); a
+command handler returns what to draw, as the app's own do.
 """
 
 from __future__ import annotations
@@ -24,8 +30,10 @@ from pyodide.ffi import create_proxy, to_js
 
 from pygames import core
 
-from . import endscreen, kit, remote, render, table, vdom
+from . import dom, endscreen, kit, messages, remote, render, table, vdom
 from .boards import board_of
+from .messages import NOTHING, SAVE, STILL
+from .newgame import link_seats
 from .render import by_id, clear, el, missing
 from .session import HUMAN, Seat, Session, clean_name
 
@@ -138,6 +146,7 @@ class NetHost:
         self.error: str | None = None
         self.making = False
         self.timer = None
+        self.gone = False  # left (home, another table): draws nothing more
         host.save = self.store
         self._tick = create_proxy(self.tick)
 
@@ -145,7 +154,7 @@ class NetHost:
     def store(self, text: str) -> None:
         data = json.loads(text)
         data["updated"] = time.time()
-        self.app.tab.write(self.host.session.save_id, json.dumps(data, separators=(",", ":")))
+        self.app.write_save(self.host.session.save_id, json.dumps(data, separators=(",", ":")))
 
     def autosave(self) -> None:
         """The app saved (a move on this device, a computer's): the referee saves with `net` and tells the guests."""
@@ -187,7 +196,7 @@ class NetHost:
                 before = (self.host.session.state, dict(self.host.holder), dict(self.host.tokens))
                 self.send(self.host.receive(peer, text))
                 if before != (self.host.session.state, self.host.holder, self.host.tokens):
-                    self.app.refresh()
+                    self.app.send(messages.TableChanged())
             elif kind == "open":
                 self.codes.pop(peer, None)
                 self.open.add(peer)
@@ -198,7 +207,7 @@ class NetHost:
                 if kind == "fail":
                     self.error = "net.fail." + text
                 self.send(self.host.disconnect(peer))
-                self.app.refresh()
+                self.app.send(messages.TableChanged())
         except Exception as exc:  # the host stays alive whatever arrives
             js.console.error("netplay host: " + kit.describe(exc))
         self.draw()
@@ -214,13 +223,13 @@ class NetHost:
         hello = json.dumps({"v": 1, "t": "hello", "name": host.session.seats[seat].name, "seat": None,
                             "token": host.tokens[seat]})
         self.send(host.receive(peer, hello))
-        self.app.refresh()
+        self.app.send(messages.TableChanged())
 
     def tick(self, *_args) -> None:
         for peer in self.host.silent_peers():  # 5 s without a word: its seat is away (the others see it)
             self.silenced[peer] = self.host.peers.get(peer)
             self.send(self.host.disconnect(peer))
-            self.app.refresh()
+            self.app.send(messages.TableChanged())
 
     async def accept(self, code: str) -> None:
         code = code.strip()
@@ -260,7 +269,7 @@ class NetHost:
         """The lobby (remote.lobby: who plays where, a code for the seat being invited, give a seat away) with the
         answer field under it; once the host went to the table, one line while a remote seat has no device. Drawn
         again only when what it says changed (a field being typed in, a live camera stay as they are)."""
-        if self.app.net is not self or self.host.session.over:
+        if self.gone or self.host.session.over:
             hide_panel()
             return
         cat, host = self.app.cat, self.host
@@ -307,33 +316,19 @@ class NetHost:
             slot.appendChild(code_box(self.shown_peer, code, cat))
         asyncio.ensure_future(draw_codes())
 
-    def model(self) -> table.Model:
-        """The host's own screen (its seat, or the table), with who decided and whose device is away."""
-        app, s = self.app, self.host.session
-        legal = s.legal_for_viewer()
-        return remote.host_model(self.host, device=app.with_device(s.view()).get("device"),
-                                 thinking=app.thinker.thinking_seat(s.viewer), hint=app.thinker.hint(s, legal),
-                                 preview_on=app.preview_on)
-
-    def refresh(self, schedule: bool) -> None:
-        """The host's own screen after any change: the end screen, else its seat's (or the table's) screen."""
-        app, s = self.app, self.host.session
-        if s.over:
-            app.show_game_over()
-        else:
-            if app.screen != "game":
-                app.show_screen("game")
-            app.draw_table()
+    def drawn(self) -> None:
+        """The app drew the host's screen (its seat's, the table's or the end screen, `App.draw`): the table stays
+        hidden behind the lobby while the lobby is up; the panel follows."""
+        over = self.host.session.over
+        if not over:
             by_id("game").hidden = self.in_lobby
-            if s.next_bot() is not None and schedule:
-                app.schedule_bot()
         self.draw()
-        asyncio.ensure_future(awake(not s.over))
+        asyncio.ensure_future(awake(not over))
 
-    def to_table(self) -> None:
+    def to_table(self) -> str:
         self.in_lobby, self.showing, self.signature = False, None, None
         by_id("game").hidden = False
-        self.refresh(schedule=False)
+        return STILL
 
     def to_lobby(self) -> None:
         self.in_lobby, self.signature = True, None
@@ -349,15 +344,15 @@ class NetHost:
         self.showing, self.shown_peer = seat, None
         self.draw()
 
-    def give(self, seat: int, to: str) -> None:
+    def give(self, seat: int, to: str) -> str | None:
         try:
             self.send(self.host.give_seat(seat, to))
         except ValueError:
-            return
-        self.app.autosave()
-        self.refresh(schedule=True)
+            return None
+        return SAVE  # saved (the referee tells the guests), then drawn
 
     def leave(self) -> None:
+        self.gone = True
         self.send(self.host.close())
         if self.timer is not None:
             js.clearInterval(self.timer)
@@ -403,7 +398,7 @@ def answer_form(cat, command: str, label_key: str, scan_key: str = "net.join.cam
         el("video", {"id": "net-video", "class": "net-video", "hidden": True, "playsinline": True, "muted": True})])
 
 
-def start_host(app, game, seats: list[Seat], seed: int, options: dict, remote_seats: list[int], here) -> None:
+def start_host(app, game, seats: list[Seat], seed: int, options: dict, remote_seats: list[int], here) -> str | None:
     """A new game hosted on this device: `remote_seats` are played on other devices, `here` is this device's."""
     from pygames.net.host import Host
 
@@ -412,11 +407,11 @@ def start_host(app, game, seats: list[Seat], seed: int, options: dict, remote_se
         session = Session.start(game, seats, seed, options, save_id, created=time.time())
     except core.IllegalAction as exc:
         app.show_error(app.cat.t(exc.key, **exc.params))
-        return
-    open_host(app, Host(session, remote_seats, here=here))
+        return None
+    return open_host(app, Host(session, remote_seats, here=here))
 
 
-def start_from_form(app, form: dict, seats: list[Seat], seed: int) -> None:
+def start_from_form(app, form: dict, seats: list[Seat], seed: int) -> str | None:
     """The new-game dialog's "Players on several devices" (dialog.net_seats checks its choice)."""
     from .dialog import net_seats
 
@@ -424,24 +419,26 @@ def start_from_form(app, form: dict, seats: list[Seat], seed: int) -> None:
         remote_seats, here = net_seats(form, len(seats))
     except ValueError as exc:
         app.show_error(app.cat.t(str(exc)))
-        return
-    start_host(app, app.games[form["game"]], seats, seed, form["options"], remote_seats, here)
+        return None
+    return start_host(app, app.games[form["game"]], seats, seed, form["options"], remote_seats, here)
 
 
-def open_host(app, host) -> None:
+def open_host(app, host) -> str:
+    """`host`'s game on this device; returns what the app draws."""
     net = NetHost(app, host)
     host.here = host.session.viewer
-    app.net = net
-    app.open_session(host.session)
+    app.seat_net(net)
+    shown = app.open_session(host.session)
     write("sessionStorage", ACTIVE_KEY, None)
     asyncio.ensure_future(net.start())
+    return shown
 
 
 def is_host_save(text: str) -> bool:
     return isinstance(text, str) and '"net":' in text
 
 
-def resume_host(app, text: str, save_id: str) -> bool:
+def resume_host(app, text: str, save_id: str) -> str | None:
     """A host that reloads resumes from its save; its guests rejoin (one scan each: its ports changed)."""
     from pygames.net.host import Host
 
@@ -449,10 +446,9 @@ def resume_host(app, text: str, save_id: str) -> bool:
         host = Host.from_save(text, app.games)
     except core.InvalidSave as exc:
         app.show_notice(app.cat.t("app.notice.unreadable", name=save_id[:40], reason=app.cat.t(exc.key, **exc.params)))
-        return False
+        return None
     host.session.save_id = save_id
-    open_host(app, host)
-    return True
+    return open_host(app, host)
 
 
 # ---------------------------------------------------------------------------------------------------- guest
@@ -476,6 +472,7 @@ class NetGuest:
         self.signature = None
         self.over_drawn = None
         self.ticks_waiting = 0
+        self.gone = False  # left (home, another table): draws nothing more
 
     def keep(self) -> None:
         write("localStorage", GUEST_KEY, self.guest.to_save())
@@ -579,7 +576,7 @@ class NetGuest:
     def draw(self) -> None:
         """The pairing panel while joining, the seat picker, then the seat's screen (its link line says sending,
         reconnecting or lost); the panel again while the link is down, to scan the host's code once more."""
-        if self.app.net is not self:
+        if self.gone:
             return
         cat, g = self.app.cat, self.guest
         screen = g.screen["at"] if g.screen else None
@@ -634,10 +631,9 @@ class NetGuest:
             return
         if app.screen != "game":
             app.show_screen("game")
-            js.pygamesArt.load(g.game)
+            dom.load_art(g.game)
         by_id("game").hidden = False
-        app.board = board_of(app.games[g.game])
-        app.cat.format_arg = app.board.format_arg
+        app.cat.format_arg = board_of(app.games[g.game]).format_arg
         model = remote.model_of_guest(g, preview_on=app.preview_on)
         app.cat.set_seats(list(screen["names"]), remote.computers(model.kinds))
         vdom.patch(by_id("game"), table.table(model, app.cat))
@@ -648,6 +644,7 @@ class NetGuest:
         self.draw()
 
     def leave(self) -> None:
+        self.gone = True
         if self.links is not None:
             self.send([self.guest.bye()])
             self.links.closeAll()
@@ -675,14 +672,15 @@ def show_guest_over(app, game_id: str, screen: dict) -> None:
     asyncio.ensure_future(awake(False))
 
 
-def start_guest(app, code: str | None) -> None:
+def start_guest(app, code: str | None) -> str:
+    """This device joins a table (`code`: the host's, from a `#join=` link); it draws itself from then on."""
     net = NetGuest(app)
-    app.net = net
-    app.session = None
+    app.seat_net(net)
     app.show_screen("game")
     clear(by_id("board"))
     vdom.patch(by_id("game"), table.table(table.Model(net.guest.game or "sik", None), app.cat))
     asyncio.ensure_future(net.start(code))
+    return NOTHING
 
 
 # ---------------------------------------------------------------------------------------------------- app entry
@@ -707,40 +705,36 @@ def link_request(search: str, fragment: str) -> dict | None:
     return {"remote": remote, "here": here}
 
 
-def start(app, link: dict | None) -> bool:
-    """At boot: a join link, a hosted game link, a tab that was a guest; True when the network took the page.
-    Whatever goes wrong here, the app still starts (on its home screen, the reason shown)."""
+def start(app, link: dict | None) -> str | None:
+    """At boot: a join link, a hosted game link, a tab that was a guest; what to draw when the network took the
+    page, else None. Whatever goes wrong here, the app still starts (on its home screen, the reason shown)."""
     try:
         return start_from_address(app, link)
     except Exception as exc:
         app.show_error(app.cat.t("app.error", message=kit.describe(exc)[:300]))
-        return False
+        return None
 
 
-def start_from_address(app, link: dict | None) -> bool:
+def start_from_address(app, link: dict | None) -> str | None:
     request = link_request(str(js.location.search), str(js.location.hash))
     if request is not None and "join" in request:
         js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
-        start_guest(app, js.decodeURIComponent(request["join"]) if request["join"] else None)
-        return True
+        return start_guest(app, js.decodeURIComponent(request["join"]) if request["join"] else None)
     if request is not None and link and link.get("game"):
         game = app.games[link["game"]]
-        seats = [Seat(clean_name(link["names"][i] if i < len(link["names"]) else ""), kind)
-                 for i, kind in enumerate(link["kinds"])]
+        seats = link_seats(link)
         away = [s for s in request["remote"] if s < len(seats) and seats[s].kind == HUMAN]
         here = request["here"]
         if here == "first":
             here = next((i for i, s in enumerate(seats) if s.kind == HUMAN and i not in away), None)
         if link["botdelay"] is not None:
-            app.bot_delay = link["botdelay"]
-        seed = link["seed"] if link["seed"] is not None else app.random_seed()
+            app.clock.delay = link["botdelay"]
+        seed = link["seed"] if link["seed"] is not None else dom.random_seed()
         js.history.replaceState(None, "", str(js.location.pathname))
-        start_host(app, game, seats, seed, link["options"], away, here)
-        return True
+        return start_host(app, game, seats, seed, link["options"], away, here) or NOTHING
     if read_json("sessionStorage", ACTIVE_KEY) is True:
-        start_guest(app, None)
-        return True
-    return False
+        return start_guest(app, None)
+    return None
 
 
 def _input() -> str:
@@ -787,17 +781,11 @@ def _seat(app, arg: str) -> None:
         net.choose_seat(int(arg))
 
 
-def _join(app, _arg: str) -> None:
-    if getattr(app, "net", None) is not None:
-        app.net.leave()
-        app.net = None
-    start_guest(app, None)
-
-
-def _host(app, method: str, *args) -> None:
+def _host(app, method: str, *args) -> str | None:
     net = getattr(app, "net", None)
     if net is not None and net.mode == "host":
-        getattr(net, method)(*args)
+        return getattr(net, method)(*args)
+    return None
 
 
 # data-command name -> handler (app.py adds them to its COMMANDS)
@@ -808,7 +796,7 @@ COMMANDS = {
     "net-seat": _seat,
     "net-copy": _copy,
     "net-share": _share,
-    "join-table": _join,
+    "join-table": lambda app, _arg: start_guest(app, None),
     "net-code": lambda app, arg: _host(app, "show_code", int(arg)) if arg.isdigit() else None,
     "net-computer": lambda app, arg: _host(app, "give", int(arg), remote.COMPUTER_LEVEL) if arg.isdigit() else None,
     "net-reopen": lambda app, arg: _host(app, "give", int(arg), "remote") if arg.isdigit() else None,

@@ -3,6 +3,7 @@ its moves, so a player can follow them. The deep link's `botdelay` (tests, demos
 
 from __future__ import annotations
 
+from . import dom
 from .dom import by_id
 
 KEY = "pygames.speed"
@@ -30,3 +31,38 @@ def show(delay_ms: int, with_computer: bool) -> None:
     for button in group.querySelectorAll("[data-command^='speed:']"):
         name = str(button.dataset.command).partition(":")[2]
         button.setAttribute("aria-pressed", "true" if name == chosen else "false")
+
+
+FOLLOW_DELAY = 3000  # a tab that took another tab's newer state lets that tab's computer seats move first
+
+
+class Clock:
+    """The pause before the computer's next move: its length (the menu's speed, or a link's `botdelay`) and the one
+    timer waiting, which `stop` cancels (a new game, the home screen, the end)."""
+
+    def __init__(self, stored: str | None):
+        self.delay = delay(stored)
+        self.following = False  # this tab took its game's newer state from another tab
+        self.timer = None
+
+    def start(self, callback) -> None:
+        """`callback()` once the pause is over, unless a pause is already running."""
+        if self.timer is None:
+            wait = self.delay + (FOLLOW_DELAY if self.following else 0)
+            self.timer = dom.later("bot", wait, lambda *_: self.rang(callback))
+
+    def rang(self, callback) -> None:
+        self.timer = None
+        callback()
+
+    def stop(self) -> None:
+        if self.timer is not None:
+            dom.cancel(self.timer)
+            self.timer = None
+
+    def speed(self, name: str) -> None:
+        """The menu's speed chosen: remembered on the device, used from the next move."""
+        if name in DELAYS:
+            dom.store(KEY, name)
+            self.delay = delay(name)
+            show(self.delay, True)

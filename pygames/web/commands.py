@@ -1,0 +1,150 @@
+"""The shell's controls (`data-command="name"` or `"name:arg"`, README's DOM contract): what each does, as one
+table, `COMMANDS[name](app, arg)`. Each returns what the controller draws next (messages.NOTHING, TABLE, STILL,
+NEXT, SAVE; None: nothing) and changes the app only through its named methods (`App.begin`, `open_session`,
+`autosave`, `show_home`, `ask` ...). `App.update` runs them for `messages.Command`, with several devices' own
+(netplay.COMMANDS). Pure of the page but through `dom`, so it is importable in CPython."""
+
+from __future__ import annotations
+
+from . import dom, preview, screens, storage
+from .match_view import offer
+from .messages import STILL, TABLE
+
+
+def set_lang(app, lang: str) -> str | None:
+    app.cat.lang = lang
+    dom.shell().setLang(lang)  # translates and remembers: the one language switch, before and after boot
+    if app.guest() is not None:
+        app.net.rerender()
+    elif app.screen == "home":
+        app.show_home()
+    elif app.screen == "newgame":
+        app.show_new_game(app.new_game_id, keep_values=True)
+    elif app.session is not None:
+        return STILL
+    return None
+
+
+def go_home(app, name: str) -> None:
+    s = app.session
+    if s is not None and s.over:
+        app.tab.left(s.save_id)  # leaving an end screen: a reload shows the home page
+    saved = name == "quit" and s is not None and not s.over
+    app.show_home()
+    if saved:  # Quit keeps the game: say so, and where to find it
+        screens.home_note(app.cat.t("home.saved_note"))
+
+
+def hint(app, _arg: str) -> None:
+    s = app.session
+    if s is not None:
+        app.thinker.ask_hint(s, lambda: app.session is s and app.covered_for is None)
+
+
+def tutorial_min(app, _arg: str) -> str | None:
+    if app.session is None:
+        return None
+    app.tutorial.toggle_min(app.session)
+    return STILL
+
+
+def tutorial_skip(app, _arg: str) -> str | None:
+    if app.session is None:
+        return None
+    app.session.tutorial = None  # from now on a normal game, saved as one
+    return app.autosave() or STILL
+
+
+def replay_turn(app, _arg: str) -> str | None:
+    """Stage the others' moves since the viewer's last action, one frame per step at the menu's speed."""
+    s = app.session
+    if s is None or app.covered_for is not None or s.viewer is None or s.over or app.screen != "game":
+        return None
+    return TABLE if app.replay.start(s.game, s.state, s.viewer, app.replay_tick) else None
+
+
+def replay_end(app, _arg: str) -> str | None:
+    return TABLE if app.replay.end() else None
+
+
+def toggle_preview(app, _arg: str) -> None:
+    app.preview_on = not app.preview_on
+    dom.store(preview.KEY, "on" if app.preview_on else "off")
+    preview.clear_selection()
+    screens.preview_pressed(app.preview_on)
+
+
+def again(app, _arg: str) -> str | None:
+    s = app.session
+    return app.begin(s.game, s.seats, dom.random_seed(), s.state["options"], takeback=s.takeback) if s else None
+
+
+def follow_up(app, _arg: str) -> str | None:
+    s = app.session
+    follow = offer(s, s.result()) if s is not None and s.over else None
+    if follow is None:
+        return None  # else the same seats: the next game of the match or a tie-break game
+    return app.begin(s.game, s.seats, follow.seed, follow.options, follow.match, takeback=s.takeback)
+
+
+def restart(app, _arg: str) -> None:
+    if app.session is not None:
+        app.ask("app.confirm_restart", "restart-yes", "common.yes_restart", "common.no_keep")
+
+
+def export(app, _arg: str) -> None:
+    """Export asks first when the file would show one player another's secrets (hot-seat with hidden information)."""
+    if app.session is not None and app.session.secrets_between_humans():
+        app.ask("app.confirm_export", "export-yes", "common.yes_export", "common.no_cancel")
+    else:
+        app.export()
+
+
+def export_raw(app, save_id: str) -> None:
+    """A stored save as it is, byte for byte (also one that cannot be read)."""
+    dom.download(app.tab.local.get(storage.SAVE_PREFIX + save_id) or "", f"pygames-{save_id}.json")
+
+
+def show_rules(app, game_id: str | None = None, section: str = "") -> None:
+    """The rules page (static/shell.js fetches it on first use), scrolled to `section` when given."""
+    game_id = game_id or (app.session.game.ID if app.session else app.new_game_id)
+    dom.shell().showRules(game_id or "", app.cat.lang, section)
+
+
+def _hide(node_id: str):
+    return lambda _app, _arg: screens.hide(node_id)
+
+
+# data-command name -> what it does, given the app and the text after "name:" ("" when none); returns what to draw
+COMMANDS = {
+    "lang": set_lang,
+    "home": lambda app, _arg: go_home(app, "home"),
+    "quit": lambda app, _arg: go_home(app, "quit"),
+    "new": lambda app, arg: app.show_new_game(arg),
+    "start": lambda app, _arg: app.start_from_form(),
+    "resume": lambda app, arg: app.resume(arg),
+    "reveal": lambda app, _arg: app.reveal(),
+    "hint": hint,
+    "undo": lambda app, _arg: app.undo(),
+    "restart": restart,
+    "restart-yes": lambda app, _arg: app.restart(),
+    "close-confirm": _hide("confirm"),
+    "skip-replay": lambda _app, _arg: screens.skip_replay(),
+    "replay-turn": replay_turn,
+    "replay-end": replay_end,
+    "cancel-preview": lambda _app, _arg: preview.clear_selection(),
+    "toggle-preview": toggle_preview,
+    "speed": lambda app, arg: app.clock.speed(arg),
+    "again": again,
+    "follow-up": follow_up,
+    "export": export,
+    "export-yes": lambda app, _arg: app.export(),
+    "rules": lambda app, arg: show_rules(app, arg or None),
+    "dismiss-error": _hide("error"),
+    "dismiss-notice": _hide("notice"),
+    "export-raw": export_raw,
+    "tutorial": lambda app, arg: app.start_tutorial(arg),
+    "tutorial-min": tutorial_min,
+    "tutorial-skip": tutorial_skip,
+    "tutorial-rules": lambda app, arg: show_rules(app, section=arg),
+}
