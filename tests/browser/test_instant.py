@@ -11,13 +11,22 @@ import json
 import shutil
 
 import pytest
-from conftest import BOOT_MS, AppPage
+from conftest import BOOT_MS, CHROMIUM_ARGS, AppPage
 
 import build
 
 pytestmark = pytest.mark.browser
 SNAPSHOT_MS = 180_000  # making a snapshot boots a second interpreter in a worker: slow on a loaded machine
 RUNTIME_HELD = ("**/runtime/pyodide/**", "**/pygames.bundle")
+
+
+@pytest.fixture(scope="module")
+def browser(playwright_driver):
+    """A Chromium of this module's own: first visits, caches, service workers and snapshot workers with no other
+    module's booted contexts in the same browser (the session's pool keeps several alive)."""
+    own = playwright_driver.chromium.launch(executable_path=build.find_chromium(), args=CHROMIUM_ARGS)
+    yield own
+    own.close()
 
 
 def serve(directory):
