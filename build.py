@@ -638,8 +638,8 @@ def start_server_thread(directory: Path) -> http.server.ThreadingHTTPServer:
 # --------------------------------------------------------------------------- test and bench
 
 
-def find_chromium() -> str | None:
-    """The system Chromium/Chrome (Playwright's bundled browser is a fallback on a user's own machine)."""
+def system_chromium() -> str | None:
+    """The system Chromium/Chrome: PYGAMES_CHROMIUM, else the first on the PATH (Debian's `chromium` on CI)."""
     explicit = os.environ.get("PYGAMES_CHROMIUM")
     if explicit:
         return explicit
@@ -647,7 +647,11 @@ def find_chromium() -> str | None:
         found = shutil.which(name)
         if found:
             return found
-    # where `playwright install chromium` puts its browser on Linux, newest revision first
+    return None
+
+
+def bundled_chromium() -> str | None:
+    """Where `playwright install chromium` puts its browser on Linux, newest revision first."""
     bundled = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH") or Path.home() / ".cache/ms-playwright")
     for candidate in sorted(bundled.glob("chromium-*/chrome-*/chrome"), reverse=True):
         if os.access(candidate, os.X_OK):
@@ -655,31 +659,41 @@ def find_chromium() -> str | None:
     return None
 
 
+def find_chromium() -> str | None:
+    """The system Chromium/Chrome (Playwright's bundled browser is a fallback on a user's own machine)."""
+    return system_chromium() or bundled_chromium()
+
+
 INSTALL_CHROMIUM = (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"])
 NO_CHROMIUM = ("setup: no Chromium found, and it cannot be installed here (that needs root and apt-get): install "
                "Chromium or Chrome (Debian: sudo apt-get install chromium) or set PYGAMES_CHROMIUM to its path")
 
 
-def chromium_plan(found: bool, is_root: bool, has_apt: bool) -> str:
-    """What `test` does about the browser before any test runs: "ready" when one is found, "install" Debian's
-    `chromium` when this process may (root with apt-get, as on a fresh CI machine), else "missing": one clear
-    line and a failure, instead of an error from every browser test."""
-    if found:
+def chromium_plan(system: bool, bundled: bool, is_root: bool, has_apt: bool) -> str:
+    """What `test` does about the browser before any test runs: "ready" when the system has one; else "install"
+    Debian's `chromium` when this process may (root with apt-get, as on a fresh CI machine), even where Playwright's
+    bundled browser lies in a cache (the tests run the real Debian package, as users' Chromium is); else "ready"
+    with that bundled browser (a developer's machine without root), or "missing": one clear line and a failure,
+    instead of an error from every browser test."""
+    if system:
         return "ready"
-    return "install" if is_root and has_apt else "missing"
+    if is_root and has_apt:
+        return "install"
+    return "ready" if bundled else "missing"
 
 
 def ensure_chromium() -> bool:
     """Carries out chromium_plan; True when a browser is there for the tests."""
     is_root = hasattr(os, "geteuid") and os.geteuid() == 0
-    plan = chromium_plan(find_chromium() is not None, is_root, shutil.which("apt-get") is not None)
+    plan = chromium_plan(system_chromium() is not None, bundled_chromium() is not None, is_root,
+                         shutil.which("apt-get") is not None)
     if plan == "install":
-        print("setup: no Chromium found: apt-get install chromium", flush=True)
+        print("setup: no system Chromium found: apt-get install chromium", flush=True)
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         for command in INSTALL_CHROMIUM:
             if subprocess.run(command, env=env, stdout=subprocess.DEVNULL).returncode != 0:
                 break
-        plan = "ready" if find_chromium() is not None else "missing"
+        plan = "ready" if system_chromium() is not None else "missing"
     if plan == "missing":
         print(NO_CHROMIUM, flush=True)
     return plan == "ready"

@@ -211,8 +211,8 @@
     });
     worker.terminate();
     window.pygamesSnapshot.made = result;
-    if (result.ok) root.dataset.snapshot = "stored";
-    else console.warn("pygames: snapshot not made:", result.message);
+    root.dataset.snapshot = result.ok ? "stored" : "failed";
+    if (!result.ok) console.warn("pygames: snapshot not made:", result.message);
   }
 
   // Tell the service worker which build this page runs, so it answers the page from that build's cache only,

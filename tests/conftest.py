@@ -28,11 +28,13 @@ import os
 import sys
 import tempfile
 import zlib
+from collections import deque
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 from hypothesis import HealthCheck, settings
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 # Property-based tests: the "ci" profile (the default) is bounded and derandomized, so a run is reproducible and
 # its cost fixed; HYPOTHESIS_PROFILE=deep explores more when hunting bugs on purpose.
@@ -151,24 +153,60 @@ class AppPage:
         self.page.set_default_timeout(20_000)
         self.requests: list[str] = []
         self.errors: list[str] = []
-        self._on_request = lambda r: self.requests.append(r.url)
+        self.pending: dict[object, str] = {}  # requests not yet answered, for reports: what a stalled load awaits
+        self._on_request = lambda r: (self.requests.append(r.url), self.pending.__setitem__(r, r.url))
+        self._on_answer = lambda r: self.pending.pop(r, None)
+        self.context.on("requestfinished", self._on_answer)
+        self.context.on("requestfailed", self._on_answer)
         self.context.on("request", self._on_request)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.console: deque[str] = deque(maxlen=30)  # every console line, the page's and its workers': for reports
+        self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text[:300]}"))
+        self.page.on("worker", lambda w: self.console.append(f"worker: {w.url}"))
+        self.page.on("crash", lambda _: self.console.append("page crashed"))
 
     def open(self, query: str = "") -> None:
-        self.page.goto(f"{self.origin}/{query}", timeout=BOOT_MS)  # "load" waits for the runtime module
+        self.navigate(lambda: self.page.goto(f"{self.origin}/{query}", timeout=BOOT_MS))  # "load": the runtime module
         self.wait_ready()
 
     def reload(self) -> None:
-        self.page.reload(timeout=BOOT_MS)
+        self.navigate(lambda: self.page.reload(timeout=BOOT_MS))
         self.wait_ready()
 
+    def navigate(self, go) -> None:
+        try:
+            go()
+        except PlaywrightTimeout:
+            raise AssertionError(f"no load event after {BOOT_MS / 1000:.0f} s: {self.report()}") from None
+
     def wait_ready(self) -> None:
-        self.page.wait_for_selector("html[data-app-state=ready], html[data-app-state=error]", state="attached",
-                                    timeout=BOOT_MS)
+        self.wait_for("html[data-app-state=ready], html[data-app-state=error]", BOOT_MS)
         state = self.page.get_attribute("html", "data-app-state")
         assert state == "ready", f"app state {state}: {self.errors}"
+
+    def wait_for(self, selector: str, timeout: float) -> None:
+        """Waits for `selector` to be attached; a timeout fails naming what the page showed and said (its root's
+        data attributes: app state, boot kind, snapshot; its last console lines), not only what was awaited."""
+        try:
+            self.page.wait_for_selector(selector, state="attached", timeout=timeout)
+        except PlaywrightTimeout:
+            raise AssertionError(f"{selector!r} not there after {timeout / 1000:.0f} s: {self.report()}") from None
+
+    def report(self) -> str:
+        try:
+            root = self.page.evaluate(
+                "({...document.documentElement.dataset, made: JSON.stringify((window.pygamesSnapshot || {}).made)})")
+        except Exception as e:  # a crashed or closed page
+            root = f"(page unreadable: {e})"
+        pending = sorted({url.removeprefix(self.origin) for url in self.pending.values()})
+        return f"root {root}; pending {pending}; errors {self.errors[-5:]}; console {list(self.console)}"
+
+    def wait_snapshot(self) -> None:
+        """Waits until the app has stored this build's memory snapshot (boot.js, in idle time); fails at once, with
+        the worker's reason, if the snapshot's worker answered that it could not make one."""
+        self.wait_for("html[data-snapshot=stored], html[data-snapshot=failed]", SNAPSHOT_MS)
+        assert self.page.get_attribute("html", "data-snapshot") == "stored", f"no snapshot: {self.report()}"
 
     def off_origin(self) -> list[str]:
         ours = urlparse(self.origin).netloc
@@ -219,6 +257,8 @@ class AppPage:
             self.context.close()
         else:
             self.context.remove_listener("request", self._on_request)
+            self.context.remove_listener("requestfinished", self._on_answer)
+            self.context.remove_listener("requestfailed", self._on_answer)
             self.page.close()
 
 
@@ -246,7 +286,7 @@ class PagePool:
         first = AppPage(None, self.origin, _context=context)
         try:
             first.open()
-            first.page.wait_for_selector("html[data-snapshot=stored]", state="attached", timeout=SNAPSHOT_MS)
+            first.wait_snapshot()
             first.reset_storage()
         finally:
             first.close()

@@ -11,22 +11,25 @@ import pytest
 import build
 
 
-@pytest.mark.parametrize(("found", "is_root", "has_apt", "plan"), [
-    (True, False, False, "ready"),
-    (True, True, True, "ready"),      # a browser already there is never reinstalled
-    (False, True, True, "install"),
-    (False, False, True, "missing"),  # apt-get without root: not ours to run sudo
-    (False, True, False, "missing"),  # root without apt-get (not Debian)
-    (False, False, False, "missing"),
+@pytest.mark.parametrize(("system", "bundled", "is_root", "has_apt", "plan"), [
+    (True, False, False, False, "ready"),
+    (True, True, True, True, "ready"),      # a system browser already there is never reinstalled
+    (False, False, True, True, "install"),
+    (False, True, True, True, "install"),   # Playwright's bundled browser in a cache: Debian's is installed (CI)
+    (False, True, False, True, "ready"),    # ... but a developer without root runs the tests with it
+    (False, False, False, True, "missing"),  # apt-get without root: not ours to run sudo
+    (False, False, True, False, "missing"),  # root without apt-get (not Debian)
+    (False, False, False, False, "missing"),
 ])
-def test_chromium_plan(found, is_root, has_apt, plan):
-    assert build.chromium_plan(found, is_root, has_apt) == plan
+def test_chromium_plan(system, bundled, is_root, has_apt, plan):
+    assert build.chromium_plan(system, bundled, is_root, has_apt) == plan
 
 
 def fake_machine(monkeypatch, *, root: bool, apt: bool, installs: bool) -> list[list[str]]:
     """No browser on the PATH; apt-get (when there and run) makes one appear if `installs`. Returns the commands run."""
     ran: list[list[str]] = []
-    monkeypatch.setattr(build, "find_chromium", lambda: "/usr/bin/chromium" if installs and ran else None)
+    monkeypatch.setattr(build, "system_chromium", lambda: "/usr/bin/chromium" if installs and ran else None)
+    monkeypatch.setattr(build, "bundled_chromium", lambda: None)
     monkeypatch.setattr(build.os, "geteuid", lambda: 0 if root else 1000, raising=False)
     monkeypatch.setattr(build.shutil, "which", lambda name: "/usr/bin/apt-get" if apt and name == "apt-get" else None)
 

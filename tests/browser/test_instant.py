@@ -16,7 +16,6 @@ from conftest import BOOT_MS, CHROMIUM_ARGS, AppPage
 import build
 
 pytestmark = pytest.mark.browser
-SNAPSHOT_MS = 180_000  # making a snapshot boots a second interpreter in a worker: slow on a loaded machine
 RUNTIME_HELD = ("**/runtime/pyodide/**", "**/pygames.bundle")
 
 
@@ -45,7 +44,7 @@ def boot_kind(app) -> str:
 
 def wait_snapshot_stored(app) -> dict:
     """Waits for the idle-time snapshot of this build and returns its stored headers."""
-    app.page.wait_for_selector("html[data-snapshot=stored]", state="attached", timeout=SNAPSHOT_MS)
+    app.wait_snapshot()
     return app.page.evaluate("""async () => {
         const hit = await (await caches.open(pygamesSnapshot.cache)).match(pygamesSnapshot.key);
         return hit ? Object.fromEntries(hit.headers.entries()) : null; }""")
