@@ -20,11 +20,14 @@ onmessage = async (event) => {
   try {
     const t0 = performance.now();
     const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+    postMessage({ step: "booted" });  // each step tells the page the worker is alive (boot.js: a stall is retried)
     installPackage(pyodide, unpackBundle(pyodide, bundle));
     pyodide.runPython(imports);
+    postMessage({ step: "imported" });
     const raw = pyodide.makeMemorySnapshot();
     const made = performance.now() - t0;
     const digest = await sha256(raw);
+    postMessage({ step: "made" });
     const cache = await caches.open(cacheName);
     await cache.put(key, new Response(raw, { headers: {
       "content-type": "application/octet-stream", "x-build": build, "x-pyodide": version,

@@ -523,3 +523,30 @@ def test_the_snapshot_waits_for_the_player_to_pause(browser, test_site_dir):
     finally:
         app.close()
         stop(srv)
+
+
+def test_a_snapshot_worker_that_fails_is_tried_once_more(browser, test_site_dir):
+    """A snapshot's worker that fails (here its script refused once) or stalls is not the end of warm boots: the page
+    tries once more when the player pauses again, and that one is stored. (No service worker here, so the page's own
+    routes see the worker's script request.)"""
+    srv, origin = serve(test_site_dir)
+    app = AppPage(browser, origin, locale="en-US", service_workers="block")
+    asked: list[str] = []
+
+    def refuse_first(route):
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            route.fulfill(status=404, body="")
+        else:
+            route.continue_()
+    app.context.route("**/static/snapshot-worker.mjs", refuse_first)
+    try:
+        app.open()
+        app.wait_snapshot()
+        assert len(asked) == 2
+        assert any("trying again" in line for line in app.console), list(app.console)
+        app.reload()
+        assert boot_kind(app) == "snapshot"
+    finally:
+        app.close()
+        stop(srv)
