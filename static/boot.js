@@ -34,7 +34,7 @@
     return { bytes };
   }
   async function checkedBytes(response, digest) {
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const bytes = new Uint8Array(await within(READ_MS, response.arrayBuffer(), "the snapshot's bytes"));
     performance.mark("pygames:snapshot-bytes");
     const sound = bytes.byteLength === Number(response.headers.get("x-length"))
       && (await digest.text()) === await sha256(bytes);
@@ -53,9 +53,19 @@
     return window.caches ? caches.open(SNAPSHOT_CACHE)
       .then(c => Promise.all([c.delete(snapshotKey), c.delete(digestKey)])).catch(() => {}) : null;
   }
+  // Cache Storage that never answers (seen in whole test runs: an `evaluate` of a cache match waited 15 min) must not
+  // keep the app loading: the lookup and the reading each have a time limit, then the boot goes on cold.
+  function within(ms, promise, what) {
+    return Promise.race([promise, new Promise((_, reject) => setTimeout(
+      () => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms))]);
+  }
+  const LOOKUP_MS = 5000, READ_MS = 15000;  // a lookup takes ~10 ms, reading ~35 MB ~60 ms on a quiet laptop
   window.pygamesSnapshot = {
     key: snapshotKey, digestKey, cache: SNAPSHOT_CACHE, made: null,
-    read: findSnapshot().catch(() => null),
+    read: within(LOOKUP_MS, findSnapshot(), "the snapshot's cache").catch((e) => {
+      console.warn("pygames: no snapshot:", String(e));
+      return null;
+    }),
     drop: dropSnapshot,
   };
   let lang = null;

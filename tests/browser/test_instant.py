@@ -42,10 +42,17 @@ def boot_kind(app) -> str:
     return app.page.get_attribute("html", "data-boot")
 
 
+def cache_op(app, script: str, arg=None, seconds: int = 30):
+    """`script` (an async function of `arg`) run in the page, failing after `seconds` instead of waiting for ever:
+    an `evaluate` of Cache Storage that never answered hung a whole run for 15 minutes."""
+    return app.page.evaluate(f"""(arg) => Promise.race([({script})(arg), new Promise((_, no) => setTimeout(
+        () => no(new Error("Cache Storage gave no answer in {seconds} s")), {seconds * 1000}))])""", arg)
+
+
 def wait_snapshot_stored(app) -> dict:
     """Waits for the idle-time snapshot of this build and returns its stored headers."""
     app.wait_snapshot()
-    return app.page.evaluate("""async () => {
+    return cache_op(app, """async () => {
         const hit = await (await caches.open(pygamesSnapshot.cache)).match(pygamesSnapshot.key);
         return hit ? Object.fromEntries(hit.headers.entries()) : null; }""")
 
@@ -84,7 +91,7 @@ def game_screen(app) -> dict:
 
 def flip_snapshot(app) -> None:
     """Flips 16 bytes in the middle of this build's stored snapshot, keeping its headers (length, build, Pyodide)."""
-    app.page.evaluate("""async () => {
+    cache_op(app, """async () => {
         const cache = await caches.open(pygamesSnapshot.cache);
         const old = await cache.match(pygamesSnapshot.key);
         const bytes = new Uint8Array(await old.arrayBuffer());
@@ -96,7 +103,7 @@ def flip_snapshot(app) -> None:
 
 def keep_snapshot_aside(app, name: str) -> None:
     """Copies this build's stored snapshot into the cache `name` (a foreign snapshot for a later build)."""
-    app.page.evaluate("""async (name) => {
+    cache_op(app, """async (name) => {
         const hit = await (await caches.open(pygamesSnapshot.cache)).match(pygamesSnapshot.key);
         await (await caches.open(name)).put("/foreign", hit);
     }""", name)
@@ -104,7 +111,7 @@ def keep_snapshot_aside(app, name: str) -> None:
 
 def put_snapshot(app, body_js: str, build_id_js: str = "document.documentElement.dataset.build") -> None:
     """Replaces this build's snapshot entry with other bytes / another build's headers (corrupt or stale)."""
-    app.page.evaluate(f"""async () => {{
+    cache_op(app, f"""async () => {{
         const body = {body_js};
         const cache = await caches.open(pygamesSnapshot.cache);
         const old = await cache.match(pygamesSnapshot.key);
@@ -117,19 +124,19 @@ def put_snapshot(app, body_js: str, build_id_js: str = "document.documentElement
 def make_snapshot(app, first_python: str) -> dict:
     """This build's snapshot made again by its worker (static/snapshot-worker.mjs) as the page makes it, with
     `first_python` run before the app's imports; the worker's answer ({ok, bytes, ms})."""
-    return app.page.evaluate("""async (first) => {
+    return cache_op(app, """async (first) => {
         const data = JSON.parse(document.getElementById("boot-data").textContent);
         const bundle = await (await fetch("pygames.bundle")).arrayBuffer();
         const worker = new Worker("static/snapshot-worker.mjs", { type: "module" });
         const made = await new Promise((resolve) => {
-          worker.onmessage = (event) => resolve(event.data);
+          worker.onmessage = (event) => { if (!event.data.step) resolve(event.data); };  // not its steps
           worker.postMessage({ build: data.version, key: pygamesSnapshot.key, digestKey: pygamesSnapshot.digestKey,
                                cacheName: pygamesSnapshot.cache, bundle,
                                imports: first + "\\n" + data.snapshotImports }, [bundle]);
         });
         worker.terminate();
         return made;
-    }""", first_python)
+    }""", first_python, seconds=180)
 
 
 # ---------------------------------------------------------------------------------------------------- the shell
@@ -547,6 +554,31 @@ def test_a_snapshot_worker_that_fails_is_tried_once_more(browser, test_site_dir)
         assert any("trying again" in line for line in app.console), list(app.console)
         app.reload()
         assert boot_kind(app) == "snapshot"
+    finally:
+        app.close()
+        stop(srv)
+
+
+STUCK_SNAPSHOT_CACHE = """(() => {
+  const open = CacheStorage.prototype.open;
+  CacheStorage.prototype.open = function (name) {
+    return name === "pygames-snapshot" ? new Promise(() => {}) : open.call(this, name);
+  };
+})();"""
+
+
+def test_a_snapshot_cache_that_never_answers_leaves_a_cold_boot_not_an_endless_loading(browser, test_site_dir):
+    """Cache Storage that never answers the snapshot's lookup (seen in whole test runs) costs a few seconds, then the
+    app boots cold and plays."""
+    srv, origin = serve(test_site_dir)
+    app = AppPage(browser, origin, locale="en-US")
+    app.context.add_init_script(STUCK_SNAPSHOT_CACHE)
+    try:
+        app.open("?game=hnim&seats=human,easy&seed=3&botdelay=0")
+        assert boot_kind(app) == "cold"
+        assert any("no answer in 5 s" in line for line in app.console), list(app.console)
+        app.click_action("take:1")
+        app.page.wait_for_selector('button[data-action="end"]:not([disabled])')
     finally:
         app.close()
         stop(srv)
