@@ -75,14 +75,6 @@ def end_rows(app) -> dict[int, int]:
             for i in range(rows.count())}
 
 
-def pytest_collection_modifyitems(session, config, items):
-    """The tests of first visits, deploys and offline reloads (tests/browser/test_instant.py, a Chromium of their
-    own) run first, before the session's browser and its pool of booted contexts exist: after them, in whole runs
-    only, an offline reload of that module never loaded (the service worker's fetch of the page stayed pending
-    past its own 3 s abort) and a snapshot was never stored; alone, the module passed every run."""
-    items.sort(key=lambda item: 0 if item.nodeid.startswith("tests/browser/test_instant.py") else 1)
-
-
 @pytest.fixture(scope="session")
 def test_site_dir() -> Path:
     """dist-test/ (the app plus the test-only games), rebuilt unless build.py has just built it. Under pytest-xdist
