@@ -185,3 +185,4 @@ def test_a_ps_marker_choice_is_a_kit_target_whose_spoken_name_starts_with_its_wo
                                                           kit.el("span", {"class": "ps-move"}, " 0 → +1")])
     assert node.getAttribute("aria-label").startswith("Banking District 0 → +1")
     assert board.placed == {"comp:BANK"}
+

@@ -310,3 +310,19 @@ def test_a_board_prepared_ahead_is_taken_by_the_redraw(gid):
         assert text == vdom.program(table.table(model_of(s, **marks), cat))[0], marks
     table.prepare(table.Model(gid, None), cat)  # behind the cover: nothing to draw
     assert len(table._LAST_BOARD) == 1
+
+
+def test_a_card_button_that_says_what_it_does_is_named_by_its_own_words():
+    """A Spyworld agent card to keep has "Keep Dolphin" on it: no aria-label over its words (the browser names it from
+    its lines, name, bonus and power apart: an aria-label made of its text ran them together, "DolphinBonus"), the
+    tooltip still says it. A button whose words do not say what it does gets them first, then the label (WCAG 2.5.3)."""
+    from pygames.web import kit
+    from pygames.web.boards.spy import agent_card
+
+    card = agent_card(catalogue([]), "dolphin")
+    card.querySelector(".spy-agent-text").appendChild(kit.el("span", None, "Keep Dolphin"))
+    node = kit.target_button("keep:dolphin", "Keep Dolphin", children=[card])
+    assert node.getAttribute("aria-label") is None and node.getAttribute("title") == "Keep Dolphin"
+    plain = kit.target_button("dig:T2", "Dig the Bank path", text="Vault")
+    assert plain.getAttribute("aria-label") == "Vault: Dig the Bank path"
+    assert kit.target_button("x", "Dig", text="Dig").getAttribute("aria-label") is None

@@ -6,6 +6,9 @@ the next choice needs the screen the host sends after it, so at most one move is
 until the host acknowledges or refuses it, and is sent again, unchanged, whenever the link comes back (the host
 applies a move id once). Every text from the host is checked like a guest's (`protocol.read_host`).
 
+A seated guest also keeps the host's spare connection (`spare`: its offer code and ICE credentials, sent by the
+host while the link is up): after a drop or a reload the app opens it with no scan (`pygames.web.netplay`).
+
 `link` says what to show: "offline" (not connected yet), "joining" (waiting for the table or a seat), "playing",
 "reconnecting" (the link dropped or went silent: the seat and screen are kept), "refused" (the join was refused:
 `refusal` holds the catalogue key and params), "closed" (the host ended the link: `closed_by` holds the key).
@@ -29,9 +32,10 @@ def new_move_id() -> str:
 
 class Guest:
     def __init__(self, name: str = "", *, token: str | None = None, seat: int | None = None, pending=None,
-                 clock=time.monotonic, id_source=new_move_id):
+                 spare=None, clock=time.monotonic, id_source=new_move_id):
         self.name, self.token, self.seat = name, token, seat
         self.pending: dict | None = pending  # {"id", "at", "action"} until the host answers
+        self.spare: dict | None = spare  # {"code", "ufrag", "pwd"}: the host's spare connection for this seat
         self.clock, self.id_source = clock, id_source
         self.link = "offline"
         self.table: list | None = None  # the welcome's seats, to choose from
@@ -48,7 +52,8 @@ class Guest:
 
     def to_save(self) -> dict:
         """What survives a reload of the guest's page: the seat's token and the move in flight."""
-        return {"name": self.name, "token": self.token, "seat": self.seat, "pending": self.pending}
+        return {"name": self.name, "token": self.token, "seat": self.seat, "pending": self.pending,
+                "spare": self.spare}
 
     @classmethod
     def from_save(cls, data: dict, **kwargs) -> Guest:
@@ -62,7 +67,12 @@ class Guest:
         token = data.get("token") if P.text(P.MAX_TOKEN)(data.get("token")) else None
         seat = data.get("seat") if P.count(data.get("seat")) else None
         name = data.get("name") if P.name(data.get("name")) else ""
-        return cls(name, token=token, seat=seat if token else None, pending=pend if token else None, **kwargs)
+        spare = data.get("spare")
+        if not (isinstance(spare, dict) and set(spare) == set(P.HOST_MESSAGES["spare"])
+                and all(check(spare[k]) for k, check in P.HOST_MESSAGES["spare"].items())):
+            spare = None
+        return cls(name, token=token, seat=seat if token else None, pending=pend if token else None,
+                   spare=spare if token else None, **kwargs)
 
     # ------------------------------------------------------------------ messages to the host
 
@@ -142,8 +152,12 @@ class Guest:
                 self.pending = None
         elif kind == "refused":
             self._refused(msg)
+        elif kind == "spare":
+            if self.token is not None:
+                self.spare = {k: msg[k] for k in ("code", "ufrag", "pwd")}
         elif kind == "bye":
             self.link, self.closed_by = "closed", msg["key"]
+            self.spare = None  # this link was ended on purpose: no coming back by itself
             if msg["key"] == "net.bye.seat_given":
                 self.token, self.seat, self.pending = None, None, None
         return []
@@ -156,7 +170,7 @@ class Guest:
         elif msg["id"] is None:  # a join refused
             self.refusal, self.link = (msg["key"], msg["params"]), "refused"
             if msg["key"] == "net.err.bad_token":  # the seat was given away meanwhile: join afresh
-                self.token, self.seat, self.pending = None, None, None
+                self.token, self.seat, self.pending, self.spare = None, None, None, None
         elif self.pending and self.pending["id"] == msg["id"]:
             self.pending = None
             self.refusal = (msg["key"], msg["params"])

@@ -25,6 +25,8 @@ Host -> guest (only ever the one guest it concerns)
              names: [str], decided: [int] (who has already chosen in a simultaneous step, never what),
              away: [int] (remote seats whose device is not connected), result: {...} | null (once over)
     pong     n: int
+    spare    code: str, ufrag: str, pwd: str   (a spare connection waiting on the host for this seated device: its
+             offer code and the ICE credentials the device answers it with; see `pygames.web.netplay`)
     bye      key: str   (the host ends this link: seat given away, reclaimed by another device, table closed)
 """
 
@@ -41,6 +43,8 @@ MAX_GUEST_TEXT = 2048  # the largest hello or act is well under 400 characters
 MAX_ID = 32
 MAX_ACTION = 200
 MAX_TOKEN = 64
+MAX_CODE = 1200  # a pairing code (static/net/link.mjs parse: the same limit)
+MAX_ICE = 256  # an ICE user fragment or password
 MAX_NAME_SOURCE = 96  # as pygames.web.session.MAX_NAME_SOURCE: the host cleans names with clean_name
 MAX_COUNT = 2**53  # a heartbeat counter stays an exact JavaScript number
 
@@ -106,6 +110,7 @@ HOST_MESSAGES = {
                "legal": list_of(text(MAX_ACTION)), "names": list_of(lambda v: isinstance(v, str)),
                "decided": list_of(count), "away": list_of(count), "result": nullable(lambda v: isinstance(v, dict))},
     "pong": {"n": count},
+    "spare": {"code": text(MAX_CODE), "ufrag": text(MAX_ICE), "pwd": text(MAX_ICE)},
     "bye": {"key": text(MAX_ACTION)},
 }
 

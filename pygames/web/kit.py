@@ -46,8 +46,9 @@ def target_button(action: str, label: str | None, cls: str = "", text: str | Non
     node = el("button", {"type": "button", "data-action": action, "class": ("target " + cls).strip(),
                          "title": label}, text, children)
     name = aria or label
-    if name:
-        node.setAttribute("aria-label", spoken_name(str(node.textContent), name))
+    shown = " ".join(str(node.textContent).split())
+    if name and name.lower() not in shown.lower():  # else its words name it (a card with "Keep Dolphin" on it)
+        node.setAttribute("aria-label", spoken_name(shown, name))
     return node
 
 

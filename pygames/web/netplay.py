@@ -8,7 +8,14 @@ goes through `Host.changed`, which saves (the app's storage, the `net` field inc
 The host's own screen is the app's one `table(model)` path: its seat, or the table (`here` None: public view only).
 
 Guest: no game, no state: a `Guest` and the last `screen` the host sent, drawn by the same `table(model)`. Its seat
-token is kept in localStorage (`GUEST_KEY`), so a reloaded guest rejoins its seat with one scan of the host's code.
+token is kept in localStorage (`GUEST_KEY`), so a reloaded guest gets its seat back.
+
+Rejoining without a scan (../shared/NETPLAY.md): a guest keeps one DTLS certificate (`link.mjs deviceCertificate`,
+in IndexedDB). Once a guest is seated, the host makes a spare connection for that seat, pinned to the guest's
+certificate, and sends its offer and ICE credentials (`spare`); the guest keeps them with its token. When its link
+drops, falls silent for `SILENT_REJOIN_S`, or its page reloads, the guest opens the spare by itself and reclaims its
+seat with its token; the host then makes the next spare. A host that reloaded has no spare any more: each guest then
+scans its code once (the panel offers it all along).
 
 Links are checked by a heartbeat: a guest pings every second; each side counts a link silent for 5 s as dead.
 
@@ -41,6 +48,8 @@ GUEST_KEY = "pygames.net.guest"  # localStorage: the guest's seat token and move
 ACTIVE_KEY = "pygames.net.active"  # sessionStorage: this tab was a guest at a table (a reload goes back to it)
 ICE_KEY = "pygames.net.ice"  # localStorage: optional STUN/TURN servers, one a line (pygames.net.ice; off when empty)
 TICK_MS = 1000
+SPARE_RETRY_S = 4.0  # a spare that could not be made (host) or opened (guest) is tried again after this long
+SILENT_REJOIN_S = 10.0  # a guest's link silent this long (open or not) is replaced by the spare
 _LINK = None  # the imported static/net/link.mjs module
 
 
@@ -147,6 +156,10 @@ class NetHost:
         self.making = False
         self.timer = None
         self.gone = False  # left (home, another table): draws nothing more
+        self.spares: dict[int, tuple[str, str]] = {}  # seat -> (its spare's peer id, the guest peer it was sent to)
+        self.spare_peers: set[str] = set()  # spares not opened yet
+        self.spare_making: set[int] = set()
+        self.spare_failed: dict[int, float] = {}  # seat -> when making its spare last failed
         host.save = self.store
         self._tick = create_proxy(self.tick)
 
@@ -190,6 +203,9 @@ class NetHost:
 
     def on_event(self, kind, peer, text) -> None:
         kind, peer, text = str(kind), str(peer), str(text)
+        if peer in self.spare_peers:
+            self.spare_event(kind, peer)
+            return
         try:
             if kind == "message":
                 self.resume_silenced(peer)
@@ -210,7 +226,60 @@ class NetHost:
                 self.app.send(messages.TableChanged())
         except Exception as exc:  # the host stays alive whatever arrives
             js.console.error("netplay host: " + kit.describe(exc))
+        self.ensure_spares()
         self.draw()
+
+    # -- spare connections: a seated guest that drops comes back with no scan
+    def spare_event(self, kind: str, peer: str) -> None:
+        """A spare opened (its guest is back: a normal link from now on, its hello with the token follows) or went
+        before it opened (made again at the next check)."""
+        self.spare_peers.discard(peer)
+        if kind == "open":
+            self.open.add(peer)
+            return
+        for seat, (spare, _sent_to) in list(self.spares.items()):
+            if spare == peer:
+                del self.spares[seat]
+                self.spare_failed[seat] = time.monotonic()
+
+    def ensure_spares(self) -> None:
+        """Every seated guest holds a spare made for its current link."""
+        if self.links is None or self.gone:
+            return
+        now = time.monotonic()
+        for peer, seat in list(self.host.peers.items()):
+            made = self.spares.get(seat)
+            if (made is not None and made[1] == peer) or seat in self.spare_making \
+                    or now - self.spare_failed.get(seat, -SPARE_RETRY_S) < SPARE_RETRY_S:
+                continue
+            self.spare_making.add(seat)
+            asyncio.ensure_future(self.make_spare(peer, seat))
+
+    async def make_spare(self, peer: str, seat: int) -> None:
+        from pygames.net import protocol as P
+
+        try:
+            made = await self.links.spare(peer)
+        except Exception:
+            self.spare_failed[seat] = time.monotonic()
+            return
+        finally:
+            self.spare_making.discard(seat)
+        spare = str(made.peer)
+        if self.gone or self.host.peers.get(peer) != seat:  # the guest went meanwhile: its next link gets one
+            self.links.close(spare)
+            return
+        self.drop_spare(seat)
+        self.spares[seat] = (spare, peer)
+        self.spare_peers.add(spare)
+        self.links.send(peer, P.encode("spare", code=str(made.code), ufrag=str(made.ufrag), pwd=str(made.pwd)))
+
+    def drop_spare(self, seat: int) -> None:
+        """Withdraw `seat`'s spare unless its guest came back through it (then it is that guest's link)."""
+        old = self.spares.pop(seat, None)
+        if old is not None and old[0] in self.spare_peers:
+            self.spare_peers.discard(old[0])
+            self.links.close(old[0])
 
     def resume_silenced(self, peer: str) -> None:
         """A link that fell silent (a device asleep a moment, a stalled page) speaks again: it gets its seat back
@@ -230,6 +299,7 @@ class NetHost:
             self.silenced[peer] = self.host.peers.get(peer)
             self.send(self.host.disconnect(peer))
             self.app.send(messages.TableChanged())
+        self.ensure_spares()
 
     async def accept(self, code: str) -> None:
         code = code.strip()
@@ -349,6 +419,7 @@ class NetHost:
             self.send(self.host.give_seat(seat, to))
         except ValueError:
             return None
+        self.drop_spare(seat)  # the device that held it can no longer come back
         return SAVE  # saved (the referee tells the guests), then drawn
 
     def leave(self) -> None:
@@ -473,6 +544,9 @@ class NetGuest:
         self.over_drawn = None
         self.ticks_waiting = 0
         self.gone = False  # left (home, another table): draws nothing more
+        self.pairing = False  # a code entered or scanned by hand is being answered: no spare meanwhile
+        self.rejoining = False  # the spare is being opened
+        self.tried_at = -SPARE_RETRY_S
 
     def keep(self) -> None:
         write("localStorage", GUEST_KEY, self.guest.to_save())
@@ -484,12 +558,14 @@ class NetGuest:
 
     async def start(self, code: str | None) -> None:
         mod = await link_module()
-        self.links = mod.Links.new(create_proxy(self.on_event), ice_servers())
+        self.links = mod.Links.new(create_proxy(self.on_event), ice_servers(), await mod.deviceCertificate())
         self.timer = js.setInterval(self._tick, TICK_MS)
         write("sessionStorage", ACTIVE_KEY, True)
         self.draw()
         if code:
             await self.answer_code(code)
+        else:
+            self.try_spare()
 
     async def answer_code(self, code: str) -> None:
         mod = await link_module()
@@ -498,14 +574,41 @@ class NetGuest:
             self.error = "net.fail.bad_code"
             self.draw()
             return
+        self.pairing, self.rejoining = True, False  # this code's connection replaces a spare being opened
         try:
             made = await self.links.answer(code)
         except Exception as exc:
+            self.pairing = False
             self.error = "net.fail." + str(getattr(exc, "reason", "bad_code"))
             self.draw()
             return
         self.answer, self.error = str(made.code), None
         self.draw()
+
+    def try_spare(self) -> None:
+        """Open the host's spare when the link is gone, or silent for SILENT_REJOIN_S (not while a code is being
+        answered by hand, and once per SPARE_RETRY_S at most)."""
+        g = self.guest
+        if self.links is None or self.gone or g.spare is None or g.token is None or self.pairing \
+                or self.answer is not None or self.rejoining or g.link not in ("reconnecting", "offline"):
+            return
+        now = time.monotonic()
+        if now - self.tried_at < SPARE_RETRY_S:
+            return
+        if self.links.has("host") and now - g.heard < SILENT_REJOIN_S:
+            return  # the link is still there and may speak again
+        self.tried_at, self.rejoining, g.link = now, True, "reconnecting"
+        asyncio.ensure_future(self.rejoin(g.spare))
+        self.draw()
+
+    async def rejoin(self, spare: dict) -> None:
+        try:
+            await self.links.rejoin(spare["code"], spare["ufrag"], spare["pwd"])
+        except Exception:  # a spare this browser cannot open (no lasting certificate): the code, as before
+            self.rejoining = False
+            self.guest.spare = None
+            self.keep()
+            self.draw()
 
     async def scan(self) -> None:
         mod = await link_module()
@@ -533,7 +636,7 @@ class NetGuest:
         kind, text = str(kind), str(text)
         try:
             if kind == "open":
-                self.answer, self.error = None, None
+                self.answer, self.error, self.pairing, self.rejoining = None, None, False, False
                 self.send(self.guest.connected())
             elif kind == "message":
                 if self.guest.link == "reconnecting" and self.guest.token:  # the host speaks again: our seat back
@@ -545,14 +648,17 @@ class NetGuest:
                 self.keep()
             elif kind in ("close", "fail"):
                 self.guest.disconnected()
-                if kind == "fail":
+                if kind == "fail" and not self.rejoining:  # a spare that did not open: tried again, quietly
                     self.error = "net.fail." + text
+                self.pairing = self.rejoining = False
+                self.try_spare()
         except Exception as exc:
             js.console.error("netplay guest: " + kit.describe(exc))
         self.draw()
 
     def tick(self, *_args) -> None:
         g = self.guest
+        self.try_spare()
         if self.links is None or not self.links.send("host", g.ping()):
             return
         self.ticks_waiting = self.ticks_waiting + 1 if g.link == "joining" and g.table is None else 0
@@ -581,7 +687,7 @@ class NetGuest:
         cat, g = self.app.cat, self.guest
         screen = g.screen["at"] if g.screen else None
         signature = json.dumps([cat.lang, g.link, screen, g.pending, g.refusal, g.table, g.closed_by, self.answer,
-                                self.error, g.seat])
+                                self.error, g.seat, self.rejoining])
         if signature != self.signature:
             self.signature = signature
             self.draw_panel(cat, g)
@@ -615,6 +721,8 @@ class NetGuest:
         if g.link == "joining":
             return [note(cat.t("net.join.waiting"))]
         parts = [el("h2", None, cat.t("net.join.title"))]
+        if self.rejoining:
+            parts.append(note(cat.t("net.join.rejoining"), "net-rejoining"))
         if self.answer is not None:
             parts += [el("p", None, cat.t("net.join.show")), code_box("host", self.answer, cat)]
         else:

@@ -112,15 +112,18 @@ export class LinkError extends Error {
  * (the link dropped), "fail" (text: a reason: "no_network", "unreachable").
  */
 export class Links {
-  constructor(onEvent, iceServers = []) {
+  constructor(onEvent, iceServers = [], certificate = null) {
     this.onEvent = onEvent;
     this.iceServers = iceServers;
+    this.certificate = certificate;  // a guest's lasting DTLS certificate (`deviceCertificate`): its spare answers
     this.peers = new Map();  // peer id -> {pc, dc, timer}
     this.next = 0;
   }
 
   _pc(peer) {
-    const pc = new RTCPeerConnection({ iceServers: this.iceServers });
+    const config = { iceServers: this.iceServers };
+    if (this.certificate) config.certificates = [this.certificate];
+    const pc = new RTCPeerConnection(config);
     const entry = { pc, dc: null, timer: null, open: false };
     this.peers.set(peer, entry);
     pc.addEventListener("connectionstatechange", () => {
@@ -206,6 +209,53 @@ export class Links {
     }
   }
 
+  /** Host: a spare connection for the guest on `peer` (seated, its link up), to rejoin without a scan after a drop
+   *  or a reload (../shared/NETPLAY.md). Its offer goes to that guest over the live link, with ICE credentials made
+   *  here; the guest's answer is written here from them and the fingerprint of the certificate the guest keeps, with
+   *  no candidate (the guest's address arrives with its first check). Only that device can complete it. Resolves to
+   *  {peer, code, ufrag, pwd}; the spare waits, with no time limit, until it opens or this page goes. */
+  async spare(peer) {
+    const live = this.peers.get(peer);
+    const remote = live && live.pc.remoteDescription && live.pc.remoteDescription.sdp;
+    const fp = remote && field(remote, "fingerprint");
+    if (!fp || !fp.toLowerCase().startsWith("sha-256 ")) throw new LinkError("no_network", "no guest fingerprint");
+    const made = await this.offer();
+    const ufrag = randomText(8), pwd = randomText(24);
+    const answer = { kind: "a", ufrag, pwd, fingerprint: fp.slice(8).trim().toUpperCase(), candidates: [] };
+    try {
+      await this.peers.get(made.peer).pc.setRemoteDescription({ type: "answer", sdp: expand(answer) });
+    } catch (e) {
+      this._drop(made.peer, "gone", "");
+      throw new LinkError("no_network", String(e));
+    }
+    return { peer: made.peer, code: made.code, ufrag, pwd };
+  }
+
+  /** Guest: open the spare the host gave (`code`, `ufrag`, `pwd`): answer it with those ICE credentials and this
+   *  device's lasting certificate. The data channel opens soon after ("open"), or "fail" after CONNECT_MS. */
+  async rejoin(code, ufrag, pwd) {
+    const p = parse(code);
+    if (!p || p.kind !== "o" || !this.certificate) throw new LinkError("bad_code");
+    const peer = "host";
+    this._drop(peer, "gone", "");
+    const entry = this._pc(peer);
+    entry.pc.ondatachannel = (event) => this._channel(peer, entry, event.channel);
+    try {
+      await entry.pc.setRemoteDescription({ type: "offer", sdp: expand(p) });
+      const answer = await entry.pc.createAnswer();
+      const sdp = answer.sdp.replace(/^a=ice-ufrag:.*$/m, `a=ice-ufrag:${ufrag}`)
+        .replace(/^a=ice-pwd:.*$/m, `a=ice-pwd:${pwd}`);
+      await entry.pc.setLocalDescription({ type: "answer", sdp });
+    } catch (e) {
+      this._drop(peer, "gone", "");
+      throw new LinkError("bad_code", String(e));
+    }
+    entry.timer = setTimeout(() => this._fail(peer, "unreachable"), CONNECT_MS);
+  }
+
+  /** Is there a connection to `peer`, open or under way? */
+  has(peer) { return this.peers.has(peer); }
+
   send(peer, text) {
     const entry = this.peers.get(peer);
     if (!entry || !entry.dc || entry.dc.readyState !== "open") return false;
@@ -215,6 +265,45 @@ export class Links {
   close(peer) { this._drop(peer, "gone", ""); }
 
   closeAll() { for (const peer of [...this.peers.keys()]) this.close(peer); }
+}
+
+const ICE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+function randomText(n) {
+  return Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => ICE_CHARS[b % 64]).join("");
+}
+
+const CERT_DB = "pygames-net", CERT_STORE = "keys", CERT_KEY = "certificate";
+const CERT_DAYS = 365;
+
+function certStore(mode, work) {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(CERT_DB, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore(CERT_STORE);
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction(CERT_STORE, mode);
+      const request = work(tx.objectStore(CERT_STORE));
+      tx.oncomplete = () => { db.close(); resolve(request.result); };
+      tx.onerror = tx.onabort = () => { db.close(); reject(tx.error); };
+    };
+  });
+}
+
+/** This device's lasting DTLS certificate (IndexedDB keeps it across reloads: its fingerprint is what a host's
+ *  spare connection accepts); a new one when none is kept or it expires within a week; null where the browser
+ *  cannot keep one (then a guest that drops scans the host's code again). */
+export async function deviceCertificate() {
+  try {
+    const kept = await certStore("readonly", (store) => store.get(CERT_KEY));
+    if (kept && kept.expires > Date.now() + 7 * 86400e3) return kept;
+    const made = await RTCPeerConnection.generateCertificate(
+      { name: "ECDSA", namedCurve: "P-256", expires: CERT_DAYS * 86400e3 });
+    await certStore("readwrite", (store) => store.put(made, CERT_KEY));
+    return made;
+  } catch (e) {
+    return null;
+  }
 }
 
 // ------------------------------------------------------------------ QR codes and the camera

@@ -146,7 +146,7 @@ def test_a_guest_joins_by_link_over_the_mdns_path_and_plays_a_move(ns_browser, n
         host.errors.clear()
         assert not [e for e in guest.errors if "net" in e.lower()], guest.errors
         msgs = received(guest)
-        kinds = [m["t"] for m in msgs if m["t"] != "pong"]
+        kinds = [m["t"] for m in msgs if m["t"] not in ("pong", "spare")]
         assert kinds[:3] == ["welcome", "seat", "screen"], kinds
     finally:
         host.close()
@@ -169,7 +169,10 @@ SCREEN = """() => ({over: !document.getElementById('gameover').hidden,
 
 
 STALLED = """() => [document.getElementById('status').textContent,
-  (document.querySelector('[data-testid=link]') || {}).textContent || null]"""
+  (document.querySelector('[data-testid=link]') || {}).textContent || null,
+  (document.querySelector('[data-testid=link]') || {dataset: {}}).dataset.link || null,
+  [...document.querySelectorAll('#net [data-testid]')].map(e => e.dataset.testid + ': ' + e.textContent).join(' | '),
+  [...document.querySelectorAll('[data-away]')].map(e => e.textContent)]"""
 
 
 def pick(actions: list[str], turn: int, prefer: tuple[str, ...] = ()) -> str:
@@ -198,7 +201,8 @@ def play_through(devices: list[AppPage], max_taps: int = 1500, prefer: tuple[str
         idle = 0 if tapped else idle + 1
         if not tapped:
             devices[0].page.wait_for_timeout(40)
-        assert idle < 500, ("stalled: no device has a move", [d.page.evaluate(STALLED) for d in devices])
+        assert idle < 500, ("stalled: no device has a move",
+                            [(d.page.evaluate(STALLED), list(d.console)[-8:]) for d in devices])
         assert taps < max_taps
     raise AssertionError("no end")
 
@@ -242,7 +246,7 @@ def check_guest_received(save: dict, seat: int, texts: list[str]) -> int:
         assert msg["v"] == 1
         if msg["t"] != "screen":
             assert len(text) < 1200, text  # a welcome, seat, ack, refusal or pong: no room for a view
-            assert msg["t"] in ("welcome", "seat", "ack", "refused", "pong", "bye"), msg
+            assert msg["t"] in ("welcome", "seat", "ack", "refused", "pong", "spare", "bye"), msg
             continue
         state = by_at.get(msg["at"])
         assert state is not None, f"a screen of no state of this game: {msg['at']}"
@@ -411,9 +415,20 @@ def wait_for_turn(page: AppPage) -> list[str]:
     return page.page.evaluate(SCREEN)["actions"]
 
 
-def test_a_guest_reloads_mid_game_and_gets_its_seat_back_with_one_code(ns_browser, net_origin):
-    """The guest's page reloads: the host sees its seat away; one new code from the host's lobby and the guest's
-    answer, and the guest is back on its seat (its token, kept in its storage: no seat picker), the game goes on."""
+GUEST_RECORD = "JSON.parse(localStorage.getItem('pygames.net.guest'))"
+
+
+def wait_for_spare(guest: AppPage, other_than: str | None = None) -> dict:
+    """The spare connection the host gave this seated guest, as the guest keeps it (a new one after each rejoin)."""
+    guest.page.wait_for_function(f"(r => r && r.spare && r.spare.code !== {json.dumps(other_than)})({GUEST_RECORD})",
+                                 timeout=LINK_MS)
+    return guest.page.evaluate(GUEST_RECORD)["spare"]
+
+
+def test_a_guest_that_reloads_or_drops_gets_its_seat_back_with_no_code(ns_browser, net_origin):
+    """Seated, the guest holds a spare connection from the host. Its page reloads: it opens that spare by itself
+    (its certificate kept in IndexedDB, its token in storage) and is back on its seat — no code either way, no seat
+    picker — and the game goes on. Then its data channel closes under it: back again, through the next spare."""
     host, guest = device(ns_browser, net_origin), device(ns_browser, net_origin)
     try:
         host.open("?game=sik&seats=easy,human&names=,Gus&seed=21&botdelay=0&remote=1&here=table")
@@ -422,25 +437,33 @@ def test_a_guest_reloads_mid_game_and_gets_its_seat_back_with_one_code(ns_browse
         for turn in range(3):
             guest.page.evaluate(TAP, pick(wait_for_turn(guest), turn))
             guest.page.wait_for_function("!document.querySelector('[data-testid=link][data-link=sending]')")
-        moves = len(host.saved()["history"])
-        token = json.loads(guest.page.evaluate("localStorage.getItem('pygames.net.guest')"))["token"]
+        token = guest.page.evaluate(GUEST_RECORD)["token"]
         assert token and token == host.saved()["net"]["tokens"][1]
+        first = wait_for_spare(guest)
+        assert first["code"].startswith("1o") and len(first["code"]) <= 200, first
+
         guest.reload()
-        host.page.wait_for_selector("[data-testid=net-away]", timeout=LINK_MS)  # within the 5 s heartbeat
-        host.page.click("[data-command=net-lobby]")
-        code = host_code(host)
-        guest.page.fill("[data-testid=net-input]", code)  # the one new code: pasted here
-        guest.page.click("[data-testid=net-connect]")
-        guest.page.wait_for_selector("[data-testid=net-code]", timeout=LINK_MS)
-        host.page.fill("[data-testid=net-input]", guest.page.locator("[data-testid=net-code]").first.inner_text())
-        host.page.click("[data-testid=net-connect]")
-        guest.page.wait_for_function(DRAWN, timeout=LINK_MS)
+        guest.page.wait_for_selector("[data-testid=link][data-link=ok]", timeout=LINK_MS)
         assert guest.page.locator("[data-testid=seat-picker]").count() == 0  # reclaimed by its token
+        assert guest.page.locator("[data-testid=net-code]").count() == 0  # no code shown, none entered
+        moves = len(host.saved()["history"])
         guest.page.evaluate(TAP, pick(wait_for_turn(guest), 0))
         host.page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + "
                                     f"localStorage.getItem('pygames.current'))).history.length > {moves}")
+
+        second = wait_for_spare(guest, other_than=first["code"])  # the first was used: a new one
+        guest.page.evaluate("window.__netChannel.close()")  # the link drops under the guest
+        guest.page.wait_for_function("document.querySelector('[data-testid=link][data-link=reconnecting]') || "
+                                     f"{GUEST_RECORD}.spare.code !== {json.dumps(second['code'])}", timeout=LINK_MS)
+        guest.page.wait_for_selector("[data-testid=link][data-link=ok]", timeout=LINK_MS)
+        moves = len(host.saved()["history"])
+        guest.page.evaluate(TAP, pick(wait_for_turn(guest), 1))
+        host.page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + "
+                                    f"localStorage.getItem('pygames.current'))).history.length > {moves}")
+        wait_for_spare(guest, other_than=second["code"])
         assert host.saved()["seats"][1]["name"] == "Gus"
-        assert not host.errors, host.errors
+        assert guest.page.locator("[data-testid=net-code]").count() == 0
+        assert not host.errors and not guest.errors, (host.errors, guest.errors)
     finally:
         host.close()
         guest.close()

@@ -223,6 +223,30 @@ def test_a_guest_reloaded_from_its_stored_record_rejoins():
     assert Guest.from_save({"token": 5, "pending": {"id": 1}}).token is None  # a damaged record: join afresh
 
 
+def test_a_seated_guest_keeps_the_hosts_spare_connection_for_a_rejoin_without_a_scan():
+    """The host's `spare` (its offer code and ICE credentials) is kept with the token across a reload; a damaged
+    one, one sent before any seat, or one of a link the host ended are dropped: that guest scans again."""
+    host, table = sik_table()
+    peer, guest = mover(host, table)
+    spare = {"code": "1o3~abcd~" + "p" * 22 + "~" + "f" * 43 + "~mAAAAAAAAAAAAAAAAAAAAAA:9", "ufrag": "u" * 8,
+             "pwd": "w" * 24}
+    guest.receive(P.encode("spare", **spare))
+    fresh = Guest.from_save(json.loads(json.dumps(guest.to_save())))
+    assert fresh.spare == spare and fresh.token == guest.token
+    assert Guest.from_save({**guest.to_save(), "spare": {**spare, "pwd": 5}}).spare is None
+    assert Guest.from_save({**guest.to_save(), "spare": {**spare, "more": "x"}}).spare is None
+    assert Guest.from_save({**guest.to_save(), "token": None}).spare is None  # no seat: nothing to come back to
+    newcomer = Guest()
+    newcomer.receive(P.encode("spare", **spare))
+    assert newcomer.spare is None
+    with pytest.raises(P.Dropped):
+        P.read_host(P.encode("spare", **{**spare, "code": "x" * (P.MAX_CODE + 1)}))
+    guest.receive(P.encode("bye", key="net.bye.closed"))
+    assert guest.spare is None and guest.link == "closed"
+    fresh.receive(P.encode("refused", id=None, key="net.err.bad_token", params={}))  # the seat was given away
+    assert fresh.spare is None and fresh.token is None
+
+
 def test_a_host_rebuilt_from_its_save_continues_and_the_guests_rejoin():
     saves, clock = [], Clock()
     host, table = sik_table(saves=saves, clock=clock)
