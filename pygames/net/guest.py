@@ -24,6 +24,7 @@ from . import protocol as P
 
 HEARTBEAT_TIMEOUT = 5.0  # seconds without a word from the host (it answers a ping every second)
 LATE_TICK = 2.5  # a tick (every second) this late: this device was asleep or busy, the host's answers still unread
+LANDING_S = 2.0  # an acknowledged move whose next screen has not come by then is no longer shown as sending
 
 
 def new_move_id() -> str:
@@ -36,6 +37,9 @@ class Guest:
         self.name, self.token, self.seat = name, token, seat
         self.pending: dict | None = pending  # {"id", "at", "action"} until the host answers
         self.spare: dict | None = spare  # {"code", "ufrag", "pwd"}: the host's spare connection for this seat
+        # An acknowledged move until the screen after it comes (the host sends it right behind the ack): still shown
+        # as sending, so the ack alone redraws nothing. {"action", "at", "since"}
+        self.landing: dict | None = None
         self.clock, self.id_source = clock, id_source
         self.link = "offline"
         self.table: list | None = None  # the welcome's seats, to choose from
@@ -89,7 +93,7 @@ class Guest:
 
     def act(self, action: str) -> list[str]:
         """Send `action`, chosen on the current screen; nothing while a move is in flight or off the screen."""
-        if self.pending is not None or self.screen is None or action not in self.screen["legal"]:
+        if self.sending is not None or self.screen is None or action not in self.screen["legal"]:
             return []
         self.refusal = None
         self.pending = {"id": self.id_source(), "at": self.screen["at"], "action": action}
@@ -107,8 +111,14 @@ class Guest:
 
     @property
     def sending(self) -> str | None:
-        """The action shown as "sending" (None when nothing is in flight)."""
-        return None if self.pending is None else self.pending["action"]
+        """The action shown as "sending" (None when nothing is in flight): the move not yet answered, or the one
+        acknowledged whose next screen is still on its way."""
+        if self.pending is not None:
+            return self.pending["action"]
+        landing = self.landing
+        if landing is not None and self.screen is not None and self.screen["at"] == landing["at"]:
+            return landing["action"]
+        return None
 
     # ------------------------------------------------------------------ the link
 
@@ -122,6 +132,9 @@ class Guest:
         if self.ticked is not None and now - self.ticked > LATE_TICK:
             self.heard = now  # silence is counted from now, not from before this device slept
         self.ticked = now
+        if self.landing is not None and now - self.landing["since"] > LANDING_S:
+            self.landing = None  # no screen came after the ack: the current one is the one to play on
+            return True
         if self.link == "playing" and now - self.heard > HEARTBEAT_TIMEOUT:
             self.link = "reconnecting"
             return True
@@ -145,10 +158,13 @@ class Guest:
         elif kind == "screen":
             if msg["seat"] == self.seat:
                 self.screen = msg
+                if self.landing is not None and msg["at"] != self.landing["at"]:
+                    self.landing = None
             else:
                 self.dropped["not_mine"] += 1
         elif kind == "ack":
             if self.pending and self.pending["id"] == msg["id"]:
+                self.landing = {"action": self.pending["action"], "at": self.pending["at"], "since": self.clock()}
                 self.pending = None
         elif kind == "refused":
             self._refused(msg)

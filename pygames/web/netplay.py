@@ -50,6 +50,9 @@ ICE_KEY = "pygames.net.ice"  # localStorage: optional STUN/TURN servers, one a l
 TICK_MS = 1000
 SPARE_RETRY_S = 4.0  # a spare that could not be made (host) or opened (guest) is tried again after this long
 SILENT_REJOIN_S = 10.0  # a guest's link silent this long (open or not) is replaced by the spare
+# A guest's move is drawn as "sending" only if the host's answer has not come by then: on a local link the next
+# screen comes first (one redraw per move, not two: the whole table is not drawn for a state it leaves at once).
+SENDING_DRAW_MS = 80
 _LINK = None  # the imported static/net/link.mjs module
 
 
@@ -547,6 +550,8 @@ class NetGuest:
         self.pairing = False  # a code entered or scanned by hand is being answered: no spare meanwhile
         self.rejoining = False  # the spare is being opened
         self.tried_at = -SPARE_RETRY_S
+        self.deferred = False  # a move just sent: not drawn as sending until SENDING_DRAW_MS (or its screen) passed
+        self._draw_later = create_proxy(self.draw_deferred)
 
     def keep(self) -> None:
         write("localStorage", GUEST_KEY, self.guest.to_save())
@@ -668,8 +673,21 @@ class NetGuest:
             self.draw()
 
     def play(self, action: str) -> None:
-        self.send(self.guest.act(action))
+        sent = self.guest.act(action)
+        self.send(sent)
         self.keep()
+        if not sent:  # ignored (a move already in flight), or kept until the link is back: drawn now
+            self.draw()
+            return
+        link = by_id("link")  # at once, the link line only (the next whole drawing writes it the same way)
+        if not missing(link):
+            link.dataset.link, link.className = "sending", "link link-sending"
+            link.textContent = self.app.cat.t("net.link.sending")
+        self.deferred = True
+        js.setTimeout(self._draw_later, SENDING_DRAW_MS)
+
+    def draw_deferred(self, *_args) -> None:
+        self.deferred = False
         self.draw()
 
     def choose_seat(self, seat: int) -> None:
@@ -685,9 +703,12 @@ class NetGuest:
         if self.gone:
             return
         cat, g = self.app.cat, self.guest
+        if self.deferred and g.sending is not None and g.link == "playing":
+            return  # the ack of a move just sent: its screen follows, or the timer draws it as sending
+        self.deferred = False
         screen = g.screen["at"] if g.screen else None
-        signature = json.dumps([cat.lang, g.link, screen, g.pending, g.refusal, g.table, g.closed_by, self.answer,
-                                self.error, g.seat, self.rejoining])
+        signature = json.dumps([cat.lang, g.link, screen, g.sending, g.refusal, g.table, g.closed_by, self.answer,
+                                self.error, g.seat, self.rejoining])  # an ack alone changes none: no redraw
         if signature != self.signature:
             self.signature = signature
             self.draw_panel(cat, g)

@@ -77,7 +77,7 @@ def model_of_guest(guest, kinds: tuple[str, ...] | None = None, **screen_state) 
     if guest.screen is None:
         return None
     names = guest.screen["names"]
-    told = {"link": link_state(guest.link, guest.pending is not None), "sending": guest.sending,
+    told = {"link": link_state(guest.link, guest.sending is not None), "sending": guest.sending,
             "refused": guest.refusal}
     return guest_model(guest.screen, game_id=guest.game,
                        kinds=kinds if kinds is not None else kinds_from_welcome(guest.table, len(names)),

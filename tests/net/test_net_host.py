@@ -223,6 +223,34 @@ def test_a_guest_reloaded_from_its_stored_record_rejoins():
     assert Guest.from_save({"token": 5, "pending": {"id": 1}}).token is None  # a damaged record: join afresh
 
 
+def test_an_acknowledged_move_shows_as_sending_until_the_screen_after_it():
+    """The host sends its ack, then the next screen: the ack alone changes nothing the guest shows (one redraw per
+    move, not two), and no second move can start on the old screen. A screen that never comes: after LANDING_S the
+    current one is playable again (the tick asks for a redraw)."""
+    from pygames.net.guest import LANDING_S
+
+    clock = Clock()
+    host = new_host(sik, ["human", "human"], remote=[0, 1], clock=clock)
+    table = Table(host, {"a": Guest(clock=clock), "b": Guest(clock=clock)})
+    table.join("a", 0, "Ann")
+    table.join("b", 1, "Bob")
+    peer, guest = mover(host, table)
+    action = guest.screen["legal"][0]
+    sent = guest.act(action)
+    out = table.post(peer, sent[0])
+    ack, rest = out[0], out[1:]
+    assert json.loads(ack[1])["t"] == "ack" and any(json.loads(t)["t"] == "screen" for p, t in rest if p == peer)
+    guest.receive(ack[1])
+    assert guest.pending is None and guest.sending == action and guest.act(guest.screen["legal"][0]) == []
+    table.deliver(rest, checked=True)
+    assert guest.sending is None and guest.landing is None
+
+    guest.landing = {"action": "x", "at": guest.screen["at"], "since": clock()}  # an ack whose screen never came
+    assert guest.sending == "x" and not guest.tick()
+    clock.now += LANDING_S + 0.5
+    assert guest.tick() and guest.sending is None
+
+
 def test_a_seated_guest_keeps_the_hosts_spare_connection_for_a_rejoin_without_a_scan():
     """The host's `spare` (its offer code and ICE credentials) is kept with the token across a reload; a damaged
     one, one sent before any seat, or one of a link the host ended are dropped: that guest scans again."""
