@@ -626,7 +626,7 @@
   // #drawer, a native modal <dialog>, so the game's menu stays one row: Options opens it (its aria-expanded says so);
   // Esc, Close, a tap on the backdrop (a second tap on Options lands there) close it, and focus goes back to
   // Options. A command that leads elsewhere closes it before Python handles it (a question it asks is not hidden).
-  const LEAVES_DRAWER = new Set(["export", "restart"]);
+  const LEAVES_DRAWER = new Set(["export", "restart", "net-lobby"]);
 
   function openDrawer() {
     const drawer = $("drawer");

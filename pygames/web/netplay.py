@@ -187,6 +187,7 @@ class NetHost:
         await mod.openCamera(3000)  # with the permission every interface is offered (no mDNS name); refused: fine
         mod.closeCamera()
         self.timer = js.setInterval(self._tick, TICK_MS)
+        lobby_entry(True)
         self.draw()
 
     async def fill(self) -> None:
@@ -427,6 +428,7 @@ class NetHost:
 
     def leave(self) -> None:
         self.gone = True
+        lobby_entry(False)
         self.send(self.host.close())
         if self.timer is not None:
             js.clearInterval(self.timer)
@@ -434,6 +436,14 @@ class NetHost:
             self.links.closeAll()
         hide_panel()
         asyncio.ensure_future(awake(False))
+
+
+def lobby_entry(shown: bool) -> None:
+    """The drawer's "Devices" entry: a host opens its lobby from it at any time (a seat to give away while every
+    device is still connected)."""
+    node = by_id("lobby-open")
+    if not missing(node):
+        node.hidden = not shown
 
 
 async def awake(on: bool) -> None:

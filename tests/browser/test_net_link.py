@@ -547,3 +547,30 @@ def test_the_host_reloads_mid_game_and_the_guest_rejoins(ns_browser, net_origin)
     finally:
         host.close()
         guest.close()
+
+
+def test_a_seat_given_to_the_computer_ends_its_guests_link_for_good(ns_browser, net_origin):
+    """The host gives a joined seat to the computer: its guest says so and offers Leave, and does not come back by
+    itself (its token and spare are gone; the host withdrew the spare); the computer plays that seat from then on."""
+    host, guest = device(ns_browser, net_origin), device(ns_browser, net_origin)
+    try:
+        host.open("?game=sik&seats=easy,human&names=,Gus&seed=24&botdelay=0&remote=1&here=table")
+        pair(host, guest, 1, "Gus")
+        host.page.click("[data-command=net-play]")
+        wait_for_spare(guest)
+        host.page.click("#drawer-toggle")  # every device connected: the lobby from the menu's Devices
+        host.page.click("[data-testid=lobby-open]")
+        host.page.click("[data-command='net-computer:1']")
+        guest.page.wait_for_selector("[data-testid=net-link]", timeout=LINK_MS)
+        assert guest.page.inner_text("[data-testid=net-link]") == "The host gave your seat to someone else."
+        record = guest.page.evaluate(GUEST_RECORD)
+        assert record["token"] is None and record["spare"] is None, record
+        guest.page.wait_for_timeout(6000)  # past a heartbeat and a spare's retry: still out, no code, no rejoin
+        assert guest.visible("[data-testid=net-link]") and guest.page.locator("[data-testid=net-code]").count() == 0
+        assert host.saved()["seats"][1]["kind"] != "human" and 1 not in host.saved()["net"]["remote"]
+        guest.page.click("#net [data-command=home]")
+        guest.page.wait_for_selector("#home", state="visible")
+        assert not host.errors and not guest.errors, (host.errors, guest.errors)
+    finally:
+        host.close()
+        guest.close()
