@@ -21,7 +21,9 @@ HOOK = """(() => {
   const desc = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
   Object.defineProperty(RTCDataChannel.prototype, 'onmessage', {
     configurable: true, get() { return desc.get.call(this); },
-    set(f) { desc.set.call(this, f && (e => { window.__netReceived.push(e.data); return f(e); })); }});
+    set(f) { desc.set.call(this, f && (e => {
+      if (window.__deafChannel === this) return;  // a test's channel that hears nothing any more (still open)
+      window.__netReceived.push(e.data); return f(e); })); }});
   const send = RTCDataChannel.prototype.send;
   RTCDataChannel.prototype.send = function (data) {
     window.__netChannel = this; window.__netSent.push(data); return send.call(this, data); };
@@ -428,7 +430,8 @@ def wait_for_spare(guest: AppPage, other_than: str | None = None) -> dict:
 def test_a_guest_that_reloads_or_drops_gets_its_seat_back_with_no_code(ns_browser, net_origin):
     """Seated, the guest holds a spare connection from the host. Its page reloads: it opens that spare by itself
     (its certificate kept in IndexedDB, its token in storage) and is back on its seat — no code either way, no seat
-    picker — and the game goes on. Then its data channel closes under it: back again, through the next spare."""
+    picker — and the game goes on. Then its data channel closes under it: back again, through the next spare. Then
+    its channel stays open but hears nothing: back again once it has been silent for 10 s."""
     host, guest = device(ns_browser, net_origin), device(ns_browser, net_origin)
     try:
         host.open("?game=sik&seats=easy,human&names=,Gus&seed=21&botdelay=0&remote=1&here=table")
@@ -460,7 +463,18 @@ def test_a_guest_that_reloads_or_drops_gets_its_seat_back_with_no_code(ns_browse
         guest.page.evaluate(TAP, pick(wait_for_turn(guest), 1))
         host.page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + "
                                     f"localStorage.getItem('pygames.current'))).history.length > {moves}")
-        wait_for_spare(guest, other_than=second["code"])
+        third = wait_for_spare(guest, other_than=second["code"])
+
+        # Its channel stays open but hears nothing (the host's answers lost on the way): "reconnecting" after the
+        # 5 s heartbeat, then, 10 s after the last word, the spare replaces that link.
+        guest.page.evaluate("window.__deafChannel = window.__netChannel")
+        guest.page.wait_for_selector("[data-testid=link][data-link=reconnecting]", timeout=LINK_MS)
+        guest.page.wait_for_selector("[data-testid=link][data-link=ok]", timeout=LINK_MS)
+        moves = len(host.saved()["history"])
+        guest.page.evaluate(TAP, pick(wait_for_turn(guest), 2))
+        host.page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + "
+                                    f"localStorage.getItem('pygames.current'))).history.length > {moves}")
+        wait_for_spare(guest, other_than=third["code"])
         assert host.saved()["seats"][1]["name"] == "Gus"
         assert guest.page.locator("[data-testid=net-code]").count() == 0
         assert not host.errors and not guest.errors, (host.errors, guest.errors)
