@@ -5,7 +5,9 @@ namespace (tests/browser/netns.py), two browser contexts in one Chromium.
   p50/p95 over the namespace's local link (target p95 <= 100 ms);
 - bytes per guest move (every text both ways over the channel, heartbeats included, divided by the guest's moves);
 - time from the host's entry of the guest's answer code (the second scan) to the guest's seat picker, and to its
-  first screen once it took its seat.
+  first screen once it took its seat;
+- a rejoin with no scan, through the host's spare connection: from the guest's page reload, and from its data channel
+  closing under it, to its seat's screen back.
 
 The host is the table (public view only), seat 0 the easy computer (botdelay 0), seat 1 the guest: each guest tap
 is answered by the host at once, so the guest taps again as soon as the computer has played."""
@@ -38,6 +40,34 @@ TAP_TO_SCREEN = """action => new Promise(resolve => {
   check();
 })"""
 BYTES = """() => [window.__netReceived, window.__netSent].map(l => l.reduce((n, t) => n + new Blob([t]).size, 0))"""
+
+
+def rejoin_times(guest, rounds: int = 3) -> str:
+    """Milliseconds from a guest's page reload, and from its data channel closing under it, to its seat's screen
+    back (the link line "ok"), through the host's spare connection: median of `rounds` each."""
+    import statistics
+
+    from test_net_link import GUEST_RECORD, wait_for_spare
+
+    ok = "[data-testid=link][data-link=ok]"
+    reload, drop = [], []
+    spare = {"code": None}
+    for _ in range(rounds):
+        spare = wait_for_spare(guest, other_than=spare["code"])  # the next spare, not the one just used
+        start = time.perf_counter()
+        guest.page.reload()
+        guest.page.wait_for_selector(ok, timeout=60_000)
+        reload.append((time.perf_counter() - start) * 1000)
+        spare = wait_for_spare(guest, other_than=spare["code"])
+        start = time.perf_counter()
+        guest.page.evaluate("window.__netChannel.close()")
+        guest.page.wait_for_function(f"(r => !r.spare || r.spare.code !== {json.dumps(spare['code'])})"
+                                     f"({GUEST_RECORD}) || "
+                                     "document.querySelector('[data-link=reconnecting]')", timeout=60_000)
+        guest.page.wait_for_selector(ok, timeout=60_000)
+        drop.append((time.perf_counter() - start) * 1000)
+    return (f"page reload -> seat back {statistics.median(reload):.0f} ms (the page's boot included), "
+            f"channel closed -> seat back {statistics.median(drop):.0f} ms (medians of {rounds})")
 
 
 def main(moves: int = 60) -> int:
@@ -76,6 +106,8 @@ def main(moves: int = 60) -> int:
             print(f"net: codes {len(code)} and {len(answer)} characters; second scan -> seat picker "
                   f"{linked * 1000:.0f} ms, -> first shared screen (seat taken at once) {shared * 1000:.0f} ms",
                   flush=True)
+            rejoined = rejoin_times(guest)  # before the game runs out
+            guest.page.wait_for_timeout(5000)  # the reloaded page's own start-up work done before the taps
             before = guest.page.evaluate(BYTES)
             samples = []
             for turn in range(moves * 20):
@@ -96,6 +128,7 @@ def main(moves: int = 60) -> int:
             print(f"net: bytes per guest move: {got / max(1, len(samples)):.0f} received, "
                   f"{sent / max(1, len(samples)):.0f} sent (heartbeats included); largest screen {biggest} bytes",
                   flush=True)
+            print(f"net: rejoin with no scan (the spare): {rejoined}", flush=True)
             browser.close()
     finally:
         server.shutdown()

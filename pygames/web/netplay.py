@@ -651,7 +651,11 @@ class NetGuest:
         kind, text = str(kind), str(text)
         try:
             if kind == "open":
+                if self.rejoining:  # the spare is this link now: used (the host sends the next one at once)
+                    self.guest.spare = None
+                    self.keep()
                 self.answer, self.error, self.pairing, self.rejoining = None, None, False, False
+                self.tried_at = -SPARE_RETRY_S  # the limit is for spares that fail: a link up may use the next at once
                 self.send(self.guest.connected())
             elif kind == "message":
                 if self.guest.link == "reconnecting" and self.guest.token:  # the host speaks again: our seat back
