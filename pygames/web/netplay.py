@@ -722,7 +722,7 @@ class NetGuest:
         self.deferred = False
         screen = g.screen["at"] if g.screen else None
         signature = json.dumps([cat.lang, g.link, screen, g.sending, g.refusal, g.table, g.closed_by, self.answer,
-                                self.error, g.seat, self.rejoining])  # an ack alone changes none: no redraw
+                                self.error, g.seat, g.spare is not None])  # an ack alone changes none: no redraw
         if signature != self.signature:
             self.signature = signature
             self.draw_panel(cat, g)
@@ -756,8 +756,8 @@ class NetGuest:
         if g.link == "joining":
             return [note(cat.t("net.join.waiting"))]
         parts = [el("h2", None, cat.t("net.join.title"))]
-        if self.rejoining:
-            parts.append(note(cat.t("net.join.rejoining"), "net-rejoining"))
+        if g.spare is not None and g.token is not None:  # tried again and again by itself: one steady note (a redraw
+            parts.append(note(cat.t("net.join.rejoining"), "net-rejoining"))  # per attempt would clear a typed code)
         if self.answer is not None:
             parts += [el("p", None, cat.t("net.join.show")), code_box("host", self.answer, cat)]
         else:

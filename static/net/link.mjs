@@ -193,6 +193,15 @@ export class Links {
 
   /** Guest: the host's offer code; resolves to {peer, code} (the answer code to show the host). */
   async answer(code) {
+    return this._answering(code, async (entry, p) => {
+      const sdp = await this._local(entry, await entry.pc.createAnswer());
+      return { peer: "host", code: compact(sdp, p.slot) };
+    });
+  }
+
+  /** Guest: a new connection to the host (any earlier one dropped) that answers the offer `code`; `finish(entry,
+   *  parsed)` makes and sets the answer. A failure drops it and throws a LinkError. */
+  async _answering(code, finish) {
     const p = parse(code);
     if (!p || p.kind !== "o") throw new LinkError("bad_code");
     const peer = "host";
@@ -201,8 +210,7 @@ export class Links {
     entry.pc.ondatachannel = (event) => this._channel(peer, entry, event.channel);
     try {
       await entry.pc.setRemoteDescription({ type: "offer", sdp: expand(p) });
-      const sdp = await this._local(entry, await entry.pc.createAnswer());
-      return { peer, code: compact(sdp, p.slot) };
+      return await finish(entry, p);
     } catch (e) {
       this._drop(peer, "gone", "");
       throw e instanceof LinkError ? e : new LinkError("bad_code", String(e));
@@ -234,23 +242,14 @@ export class Links {
   /** Guest: open the spare the host gave (`code`, `ufrag`, `pwd`): answer it with those ICE credentials and this
    *  device's lasting certificate. The data channel opens soon after ("open"), or "fail" after CONNECT_MS. */
   async rejoin(code, ufrag, pwd) {
-    const p = parse(code);
-    if (!p || p.kind !== "o" || !this.certificate) throw new LinkError("bad_code");
-    const peer = "host";
-    this._drop(peer, "gone", "");
-    const entry = this._pc(peer);
-    entry.pc.ondatachannel = (event) => this._channel(peer, entry, event.channel);
-    try {
-      await entry.pc.setRemoteDescription({ type: "offer", sdp: expand(p) });
+    if (!this.certificate) throw new LinkError("bad_code");
+    await this._answering(code, async (entry) => {
       const answer = await entry.pc.createAnswer();
       const sdp = answer.sdp.replace(/^a=ice-ufrag:.*$/m, `a=ice-ufrag:${ufrag}`)
         .replace(/^a=ice-pwd:.*$/m, `a=ice-pwd:${pwd}`);
       await entry.pc.setLocalDescription({ type: "answer", sdp });
-    } catch (e) {
-      this._drop(peer, "gone", "");
-      throw new LinkError("bad_code", String(e));
-    }
-    entry.timer = setTimeout(() => this._fail(peer, "unreachable"), CONNECT_MS);
+      entry.timer = setTimeout(() => this._fail("host", "unreachable"), CONNECT_MS);
+    });
   }
 
   /** Is there a connection to `peer`, open or under way? */
