@@ -196,7 +196,9 @@ class AppPage:
     def report(self) -> str:
         try:  # bounded: a page that never loaded has no script context, and an `evaluate` would wait for ever
             root = self.page.locator("html").evaluate(
-                "(root) => ({...root.dataset, made: JSON.stringify((window.pygamesSnapshot || {}).made)})",
+                "(root) => ({...root.dataset, made: JSON.stringify((window.pygamesSnapshot || {}).made),"
+                " document: document.readyState,"
+                " marks: performance.getEntriesByType('mark').map(m => `${m.name}@${Math.round(m.startTime)}`)})",
                 timeout=3000)
         except Exception as e:  # a crashed, closed or unloaded page
             root = f"(page unreadable: {str(e)[:200]})"

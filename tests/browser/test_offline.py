@@ -8,6 +8,36 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
+def test_a_service_worker_whose_cache_never_answers_still_serves_the_app(browser, origin):
+    """Cache Storage that never answers a lookup (seen in whole test runs: the page's parser waited for ever for
+    static/shell.js, the app never started) costs a few seconds: the worker asks the network instead."""
+    from conftest import AppPage
+
+    app = AppPage(browser, origin, locale="en-US")
+    try:
+        app.open("?game=hnim&seats=human,easy&seed=8&botdelay=0")
+        app.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        app.click_action("take:1")
+        [worker] = [w for w in app.context.service_workers if w.url.endswith("/sw.js")]
+        probe = """async () => {
+            const probe = caches.open("pygames-meta").then(c => c.match(location.href));
+            return await Promise.race([probe.then(() => false), new Promise(r => setTimeout(() => r(true), 1000))]);
+        }"""
+        worker.evaluate("() => { Cache.prototype.match = Cache.prototype.put = () => new Promise(() => {}); }")
+        assert worker.evaluate(probe)  # the worker's Cache Storage really gives no answer now
+        app.reload()
+        assert app.page.get_attribute("html", "data-shell") == "ready"
+        assert app.page.evaluate("navigator.serviceWorker.controller !== null")
+        assert worker.evaluate(probe)  # the same worker, still hung, answered that reload
+        assert app.saved()["history"] == [[0, "take:1"]]
+        app.click_action("end")
+        app.page.wait_for_selector("button[data-action]:not([disabled]):visible")
+        assert len(app.saved()["history"]) >= 3
+        assert app.off_origin() == []
+    finally:
+        app.close()
+
+
 def test_reload_with_the_network_off_reaches_ready_and_plays(browser, server):
     from conftest import AppPage
 
