@@ -127,3 +127,26 @@ def test_prowlers_passage_is_the_english_edition():
         assert not re.search(r"\b(Merchant|Noble)\b", text), text[:80]
     assert "<h3>Prowler's Passage (Passages Secrets)" in rules_en
     assert "Market (purple" in rules_en and "Castle (white" in rules_en
+
+
+def test_a_text_worded_once_follows_every_change_of_its_words():
+    """Catalogue.t keeps each (key, arguments) text it made: a change of language, seat names, computers, game namer
+    or strings words it again, a bool is not its int, and unhashable arguments are worded each time."""
+    cat = i18n.Catalogue(lang="en")
+    cat.set_seats(["Ann", ""], {1})
+    first = cat.t("core.status.turn", player=1)
+    assert cat.t("core.status.turn", player=1) == first and "Computer 2" in first
+    cat.set_seats(["Ann", "Élodie"], set())
+    assert "Élodie" in cat.t("core.status.turn", player=1)
+    cat.lang = "fr"
+    french = cat.t("core.status.turn", player=1)
+    assert "Élodie" in french and french != i18n.Catalogue(lang="en").t("core.status.turn", player=1)
+    cat.format_arg = lambda name, value, c: "the namer's" if name == "player" else None
+    assert "the namer's" in cat.t("core.status.turn", player=1)
+    cat.format_arg = None
+    assert cat.t("core.status.turn", player=1) == french
+    assert cat.t("x.none", n=1) == "x.none"
+    cat.strings = {"fr": {"x.n": "n={n}"}, "en": {"x.n": "n={n}"}}
+    assert (cat.t("x.n", n=1), cat.t("x.n", n=True), cat.t("x.n", n=1.0)) == ("n=1", "n=True", "n=1.0")
+    assert cat.t("x.n", n=[1, 2]) == "n=1, 2" and cat.t("x.n", n=[3]) == "n=3"
+    assert len(cat._memo) == 3

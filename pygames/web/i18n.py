@@ -82,7 +82,17 @@ class Catalogue:
     """Translate keys with arguments. Seat arguments (`player`, `*_player`) become seat names; string
     arguments starting with '@' are catalogue keys themselves; lists are joined."""
 
+    # What a text depends on besides its key and arguments: setting any of these forgets the texts made so far.
+    _WORDING = frozenset({"strings", "lang", "names", "computers", "format_arg"})
+    MEMO_MAX = 20_000  # texts kept (a long game's log lines, each board label): then forgotten all at once
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name in Catalogue._WORDING:
+            object.__setattr__(self, "_memo", {})
+
     def __init__(self, strings: dict[str, dict[str, str]] | None = None, lang: str = "en"):
+        self._memo: dict = {}  # (key, ((name, type, value), ...)) -> text: a board asks the same words at each redraw
         self.strings = strings if strings is not None else load()
         self.lang = lang if lang in LANGS else "en"
         self.names: list[str] = []  # "" = an unnamed seat, shown with the default name of its kind
@@ -94,6 +104,23 @@ class Catalogue:
         return key in self.strings[self.lang]
 
     def t(self, key: str, **args) -> str:
+        """The text of `key` with `args`, worded once per language, seat names and game namer (the seat names
+        and `format_arg` are pure functions of what they are given; lists and other unhashable values are
+        worded each time)."""
+        if not args:
+            return self._text(key, args)
+        try:
+            memo_key = (key, tuple([(name, value.__class__, value) for name, value in args.items()]))
+            text = self._memo.get(memo_key)
+        except TypeError:  # a list, a dict: not kept
+            return self._text(key, args)
+        if text is None:
+            if len(self._memo) >= self.MEMO_MAX:
+                self._memo.clear()
+            text = self._memo[memo_key] = self._text(key, args)
+        return text
+
+    def _text(self, key: str, args: dict) -> str:
         template = self.strings[self.lang].get(key)
         if template is None:
             return key  # a missing key shows itself, so tests and players notice
