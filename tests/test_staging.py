@@ -144,7 +144,9 @@ def test_the_table_draws_the_frame_and_keeps_the_status_and_the_decision(gid):
     cat = catalogue([seat.name for seat in s.seats])
     run = staging.Run.of(s.game, s.state, 0)
     plain = table.table(model_of(s, replayable=True), cat)
-    assert by_testid(plain, "replay-turn").attrs["data-command"] == "replay-turn"
+    replay = by_testid(plain, "replay-turn")
+    assert replay.attrs["data-command"] == "replay-turn" and replay.attrs["aria-label"] == cat.t("game.replay")
+    assert [kid.textContent for kid in replay.kids] == [cat.t("game.replay"), cat.t("game.replay_short")]
     bar_actions = [n.attrs["data-action"] for n in walk(by_testid(plain, "actions")) if "data-action" in n.attrs]
     staged = table.table(model_of(s, replayable=True, stage=run.current()), cat)
     assert by_testid(staged, "status").textContent == by_testid(plain, "status").textContent

@@ -325,9 +325,12 @@ def banner(model: Model, cat) -> vdom.Node:
     if hidden:
         return node
     shown, rest = lastmove.split(entries)
-    if model.replayable:  # first, so a banner cut short on a phone still shows it
+    if model.replayable:  # first, so a banner cut short on a phone still shows it; there, its short words
+        # leave the banner's first line to the news (static/app.css), its name staying the whole phrase
         node.appendChild(el("button", {"type": "button", "class": "quiet replay-turn", "data-command": "replay-turn",
-                                       "data-testid": "replay-turn"}, cat.t("game.replay")))
+                                       "data-testid": "replay-turn", "aria-label": cat.t("game.replay")}, None, [
+            el("span", {"class": "wide-words"}, cat.t("game.replay")),
+            el("span", {"class": "narrow-words"}, cat.t("game.replay_short"))]))
     node.appendChild(el("strong", None, lastmove.head(cat, others, bool(entries)) + " "))
     for key, args in shown:
         node.appendChild(el("span", {"class": "last-line"}, cat.t(key, **args) + " "))

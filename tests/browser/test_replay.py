@@ -89,6 +89,16 @@ def test_skip_and_a_tap_on_the_board_end_the_replay_at_once(page):
     p.click("#board")  # any tap on the decision's place ends it
     assert p.locator("[data-testid=replay]").count() == 0
     assert p.locator("#board button[data-action]:not([disabled])").count() > 0
+    # On a phone the control says it short, so the banner's first line is the news; its name stays whole.
+    button = p.locator("[data-testid=replay-turn]")
+    assert button.inner_text() == "Replay the last turn"
+    p.set_viewport_size({"width": 390, "height": 844})
+    try:
+        assert button.inner_text() == "Replay" and button.get_attribute("aria-label") == "Replay the last turn"
+        banner, control = p.locator("[data-testid=last-move]").bounding_box(), button.bounding_box()
+        assert control["width"] < banner["width"] / 3 and control["height"] >= 44
+    finally:
+        p.set_viewport_size({"width": 1024, "height": 768})
 
 
 def test_under_reduced_motion_the_steps_show_without_motion(page):
