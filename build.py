@@ -699,16 +699,18 @@ def ensure_chromium() -> bool:
     return plan == "ready"
 
 
-def test_workers(pytest_args: list[str]) -> list[str]:
-    """pytest-xdist's options when PYGAMES_TEST_WORKERS=N (N >= 2) asks for N processes, each test file whole on one
-    process so a module's fixtures (its booted page, its network namespace) stay one per module. One process by
-    default: on a loaded machine two Chromiums at once failed timing-bound browser tests (a double tap, the snapshot
-    tests). An explicit -n or `-p no:xdist` wins."""
-    workers = os.environ.get("PYGAMES_TEST_WORKERS", "1")
+def test_workers(pytest_args: list[str], cpus: int | None = None) -> list[str]:
+    """pytest-xdist's options: two processes where the machine has two CPUs or more (PYGAMES_TEST_WORKERS=N asks
+    for N, 1 for one process), `--dist loadscope`: tests/conftest.py makes every browser test one scope, so one
+    process drives one Chromium through them in order while the other runs the CPython test files (two Chromiums
+    at once failed timing-bound browser tests on a loaded machine: a double tap, the snapshot tests). An explicit
+    -n or `-p no:xdist` wins."""
+    cpus = (os.cpu_count() or 1) if cpus is None else cpus
+    workers = os.environ.get("PYGAMES_TEST_WORKERS", "2" if cpus >= 2 else "1")
     if not workers.isdigit() or int(workers) < 2 or "no:xdist" in pytest_args \
-            or any(a.startswith(("-n", "--numprocesses")) for a in pytest_args):
+            or any(a.startswith(("-n", "--numprocesses", "--dist")) for a in pytest_args):
         return []
-    return ["-n", workers, "--dist", "loadfile"]
+    return ["-n", workers, "--dist", "loadscope"]
 
 
 def run_tests(pytest_args: list[str]) -> int:

@@ -30,6 +30,7 @@
     root.dataset.boardZoom = zoom === 1 ? "fit" : "zoomed";
     for (const b of document.querySelectorAll("[data-zoom=fit]")) b.setAttribute("aria-pressed", String(zoom === 1));
     if (board) { board.scrollLeft = zoom === 1 ? 0 : left; board.scrollTop = top; }
+    dock();
   }
 
   // The board's width at fit, in px: a zoomed board's parts are laid out at that width, then scaled (a width in %
@@ -83,8 +84,27 @@
   }, {passive: false});
   document.addEventListener("touchend", (event) => { if (event.touches.length < 2) pinch = null; });
 
-  window.addEventListener("resize", () => { if (zoom !== 1) setZoom(zoom); });
+  // The player's own hand or area (`[data-dock=hand]`, the board's last part) docks at the bottom of the board's
+  // container, the rest of the board scrolling behind it (app.css), where it spans the board and takes at most
+  // DOCK_SHARE of its height: a taller one, docked, would hide its own top for good. html[data-dock=on|off]; asked
+  // after each redraw (pygames/web/reach.py, which leaves the docked part out of the band it scrolls to), a zoom
+  // and a resize. The part's size does not depend on whether it is docked, so this never flips back and forth.
+  const DOCK_SHARE = 0.5;
+
+  function dock() {
+    const board = document.getElementById("board");
+    const part = board && board.querySelector("[data-dock=hand]");
+    let on = false;
+    if (part && board.clientHeight > 0) {
+      const r = part.getBoundingClientRect();
+      on = r.height > 0 && r.height <= board.clientHeight * DOCK_SHARE && r.width >= board.clientWidth * 0.9 - 1;
+    }
+    root.dataset.dock = on ? "on" : "off";
+    return on;
+  }
+
+  window.addEventListener("resize", () => { if (zoom !== 1) setZoom(zoom); dock(); });
 
   // A new game screen starts at fit, the drawer closed.
-  window.pygamesZoom = {fit: () => { setZoom(1); setDrawer(false); }, get: () => zoom};
+  window.pygamesZoom = {fit: () => { setZoom(1); setDrawer(false); }, get: () => zoom, dock};
 })();

@@ -15,8 +15,10 @@ snapshot in a second interpreter: the dearest thing in the suite):
   downloads or stops a server makes its own `AppPage(browser, origin, ...)` (a fresh context on the module's own
   `server`), as tests of the boot, the caches and offline play do. Pooled pages are served by `shared_server`,
   never by the module's `server`: its request log and its shutdown concern only pages opened on `origin`.
-- With PYGAMES_TEST_WORKERS=2, `build.py test` runs the modules on two processes (pytest-xdist, `--dist loadfile`:
-  a module's tests all on one): each process has its own browser, pool and `shared_server`.
+- `build.py test` runs on two processes (pytest-xdist, `--dist loadscope`, `pytest_xdist_make_scheduler` below):
+  every browser test on one, in order, with one Chromium (two at once failed timing-bound tests on a loaded
+  machine), and the CPython test files one after another on the other, beside it. PYGAMES_TEST_WORKERS=1 runs all
+  on one process.
 - Inside a module, tests share the page: each starts from a deep link or the home screen (`AppPage.open`) and
   resets what it changed (storage with `reset_storage`), never relying on the order of the tests.
 """
@@ -95,6 +97,37 @@ def test_site_dir() -> Path:
             build.build(build.DIST_TEST, with_test_games=True)
             mark.write_text(run)
     return build.DIST_TEST
+
+
+def drives_a_browser(path: str) -> bool:
+    """Whether a test file drives Chromium (its tests are marked `browser`): tests/browser/ and the games'
+    `*_browser.py` (tests/test_build_setup.py checks the two agree)."""
+    return path.startswith("tests/browser/") or path.endswith("_browser.py")
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """`build.py test`'s two processes (`--dist loadscope`): every browser test is one scope, so one process drives one
+    Chromium through them in order (two Chromiums at once failed timing-bound tests on a loaded machine), while the
+    other takes the CPython files one after another (each file a scope: its module fixtures made once). pytest-xdist's
+    own `loadgroup` cannot do it here: it renames test ids, which pytest 9 no longer lets a plugin do."""
+    if config.getvalue("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserApart(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return "browser" if drives_a_browser(path) else path
+
+    return BrowserApart(config, log)
+
+
+def pytest_collection_modifyitems(config, items):
+    """On a pytest-xdist process: the games' own browser tests (whole games, tutorials) first, so they are the ones
+    that run while the other process is busy with the CPython files, and the tests of timing (a double tap, the
+    caches, several devices: tests/browser/) after, on a quieter machine. The sort is stable: modules stay whole."""
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: item.nodeid.startswith("tests/browser/"))
 
 
 @pytest.fixture(scope="session")

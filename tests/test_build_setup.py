@@ -4,6 +4,7 @@ before any test runs. The decision is a pure function; its wiring is checked wit
 
 from __future__ import annotations
 
+import pathlib
 import subprocess
 
 import pytest
@@ -62,12 +63,29 @@ def test_an_install_that_brings_no_browser_is_reported_once(monkeypatch, capsys)
     assert capsys.readouterr().out.strip().splitlines()[-1] == build.NO_CHROMIUM
 
 
-def test_the_tests_run_on_one_process_unless_asked_for_more_one_file_each(monkeypatch):
+def test_the_tests_run_on_two_processes_where_the_machine_has_two_cpus(monkeypatch):
     monkeypatch.delenv("PYGAMES_TEST_WORKERS", raising=False)
-    assert build.test_workers(["-q", "-x", "tests/test_core.py"]) == []
-    monkeypatch.setenv("PYGAMES_TEST_WORKERS", "2")
-    assert build.test_workers(["-q"]) == ["-n", "2", "--dist", "loadfile"]
+    assert build.test_workers(["-q"], cpus=2) == ["-n", "2", "--dist", "loadscope"]
+    assert build.test_workers(["-q", "tests/test_core.py"], cpus=1) == []
+    monkeypatch.setenv("PYGAMES_TEST_WORKERS", "1")
+    assert build.test_workers(["-q"], cpus=8) == []
+    monkeypatch.setenv("PYGAMES_TEST_WORKERS", "3")
+    assert build.test_workers(["-q"], cpus=2) == ["-n", "3", "--dist", "loadscope"]
     assert build.test_workers(["-n", "1"]) == [] and build.test_workers(["--numprocesses=3"]) == []
-    assert build.test_workers(["-p", "no:xdist"]) == []
+    assert build.test_workers(["-p", "no:xdist"]) == [] and build.test_workers(["--dist", "loadfile"]) == []
     monkeypatch.setenv("PYGAMES_TEST_WORKERS", "0")
     assert build.test_workers(["-q"]) == []
+
+
+def test_the_browser_tests_are_told_apart_by_their_file_as_the_two_processes_need():
+    """tests/conftest.py sends every browser test to one process by its file's name: a file drives a browser (its
+    tests are marked `browser`, as a module: `pytestmark`) exactly when its name says so."""
+    from conftest import drives_a_browser
+
+    root = pathlib.Path(__file__).parent
+    files = sorted(root.rglob("test_*.py"))
+    assert len(files) > 40
+    for path in files:
+        name = path.relative_to(root.parent).as_posix()
+        marked = "\npytestmark = pytest.mark.browser\n" in path.read_text(encoding="utf-8")
+        assert drives_a_browser(name) == marked, name

@@ -51,6 +51,9 @@ def test_reach_scrolls_the_least_that_shows_every_control():
     assert reach.scroll_delta([(520, 560), (580, 620)], 100, 500, 100, False) == 620 - 500 + reach.MARGIN
     # above the band: scroll up to show the first under the status line
     assert reach.scroll_delta([(40, 80)], 100, 500, 100, False) == 40 - 100 - reach.MARGIN
+    # all whole in the band: left alone; one partly hidden (under the docked hand, say) while they fit: shown whole
+    assert reach.scroll_delta([(120, 160), (440, 500)], 100, 500, 100, True) is None
+    assert reach.scroll_delta([(300, 340), (480, 520)], 100, 500, 100, True) == 520 - 500 + reach.MARGIN
 
 
 def test_reach_leaves_a_spread_decision_alone_while_one_shows():

@@ -209,6 +209,13 @@ def zoom_fit() -> None:
         zoom.fit()
 
 
+def dock() -> bool:
+    """Whether the player's own hand or area is docked at the bottom of the board's container now (static/zoom.js
+    decides it from its size and sets html[data-dock]); asked after each redraw."""
+    zoom = getattr(js.window, "pygamesZoom", None)
+    return False if missing(zoom) else bool(zoom.dock())
+
+
 def animating(node) -> bool:
     """Whether anything inside `node` is sliding (Web Animations)."""
     return bool(node.getAnimations(to_js({"subtree": True}, dict_converter=js.Object.fromEntries)).length)

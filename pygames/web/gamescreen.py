@@ -57,6 +57,7 @@ class GameScreen:
         self.last_moves.log_seen(log)
         self.last_moves.mark_board(by_id("board"), model.stage is not None or model.first_fresh < len(log))
         dom.scroll_to_end("log")
+        dom.dock()  # before anything is brought into view above the docked hand
         if model.guide is not None:
             tutorial_ui.place_panel(on_turn)
             if model.guide.target is not None:

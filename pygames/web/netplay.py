@@ -780,6 +780,7 @@ class NetGuest:
         model = remote.model_of_guest(g, preview_on=app.preview_on)
         app.cat.set_seats(list(screen["names"]), remote.computers(model.kinds))
         vdom.patch(by_id("game"), table.table(model, app.cat))
+        dom.dock()
         asyncio.ensure_future(awake(True))
 
     def rerender(self) -> None:

@@ -33,9 +33,16 @@ def scroll_by(delta: float) -> None:
         dom.scroll_page_by(delta)
 
 
+def docked():
+    """The player's own hand or area when it is docked at the bottom of the board's container (static/zoom.js: it is
+    always on screen there, and covers the board's parts that scroll behind it), else None."""
+    found = query_all("html[data-dock=on] #board [data-dock=hand]")
+    return found[0] if found else None
+
+
 def band() -> tuple[float, float]:
-    """The part of the viewport not covered by the sticky status line (top) and action bar (bottom), within the
-    board's container when the board scrolls inside it."""
+    """The part of the viewport not covered by the sticky status line (top), the action bar and the docked hand
+    (bottom), within the board's container when the board scrolls inside it."""
     top, bottom = 0.0, dom.viewport()[1]
     board = board_scrolls()
     if board is not None:
@@ -49,6 +56,9 @@ def band() -> tuple[float, float]:
     actions = by_id("actions")
     if actions is not None and not missing(actions.firstChild):
         bottom = min(bottom, float(actions.getBoundingClientRect().top))
+    dock = docked()
+    if dock is not None:
+        bottom = min(bottom, float(dock.getBoundingClientRect().top))
     return top, bottom
 
 
@@ -62,11 +72,14 @@ def stuck_top(top: float) -> float:
 
 def visible_controls(top: float, bottom: float) -> tuple[list, list]:
     """(enabled controls inside the band, every enabled rendered control), in document order; the action bar's own
-    buttons are left out: the bar sticks to the screen, so they are always in reach."""
+    buttons and the docked hand's are left out: both stick to the screen, so they are always in reach."""
     shown, inside = [], []
     width = dom.viewport()[0]
+    dock = docked()
     for node in query_all(ENABLED):
         if missing(node.offsetParent) or not missing(node.closest("#actions")):
+            continue
+        if dock is not None and dock.contains(node):
             continue
         rect = node.getBoundingClientRect()
         if rect.width <= 0 or rect.height <= 0:
@@ -94,7 +107,7 @@ def bring_decision_into_view() -> None:
         return  # nothing to bring into view (a computer's turn): no layout forced in the middle of a redraw
     top, bottom = band()
     inside, shown = visible_controls(top, bottom)
-    if not shown or len(inside) == len(shown):
+    if not shown:
         return
     spans = [(float(r.top), float(r.bottom)) for r in (node.getBoundingClientRect() for node in shown)]
     delta = scroll_delta(spans, top, bottom, stuck_top(top), bool(inside))
@@ -107,8 +120,10 @@ def scroll_delta(spans: list[tuple[float, float]], top: float, bottom: float, st
     """How far to scroll so the decision shows (pure): `spans` are the (top, bottom) of the shown controls in
     document order, `top`..`bottom` the free band, `stuck` the band's top once the status line sticks. When they
     fit together, the smallest scroll that shows them all; else, when none is inside, centre the first (or align
-    its top when it is taller than the band); None: leave the page alone."""
+    its top when it is taller than the band); None: leave the page alone (every one shows whole already)."""
     first, last = min(s[0] for s in spans), max(s[1] for s in spans)
+    if first >= top and last <= bottom:
+        return None
     if last - first <= bottom - stuck - 2 * MARGIN:
         return first - top - MARGIN if first < top + MARGIN else last - bottom + MARGIN
     if one_inside:

@@ -136,14 +136,19 @@ def open_popover(node):
 def keep_in_view(node) -> None:
     """The one control of a scripted step shows whole between the status line (and the guide, when it is not docked
     beside the board) and the action bar, together with the board's own words on the decision above it when both
-    fit (PAX's play panel); the bar's own buttons are always in reach."""
+    fit (PAX's play panel); the bar's own buttons and the docked hand's are always in reach."""
     if missing(node) or not missing(node.closest("#actions")):
         return
+    words = dom.query(EXPLAINS)
+    dock = reach.docked()
+    if dock is not None and dock.contains(node):  # on screen: the board's words on the decision are brought instead
+        if words is None or dock.contains(words):
+            return
+        node, words = words, None
     top, bottom = reach.band()
     room = bottom - top - 2 * reach.MARGIN
     rect = node.getBoundingClientRect()
     first = float(rect.top)
-    words = dom.query(EXPLAINS)
     if words is not None:
         said = words.getBoundingClientRect()
         if said.height > 0 and said.top < first and rect.bottom - said.top <= room:

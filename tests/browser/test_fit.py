@@ -119,3 +119,53 @@ def test_play_again_is_in_the_first_screen_of_the_end_screen(fit):
         assert again["y"] + again["height"] <= size["height"], f"{viewport}: Play again is below the first screen"
         outcome = page.locator("[data-testid=outcome]").bounding_box()
         assert outcome["y"] < again["y"], f"{viewport}: the outcome lines come after Play again"
+
+
+# Where the player's own hand is (html[data-dock], the hand's box and the board container's), once the slides landed.
+DOCK = """async () => {
+  await Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)));
+  const board = document.getElementById('board'), hand = board.querySelector('[data-dock=hand]');
+  const r = hand.getBoundingClientRect(), b = board.getBoundingClientRect();
+  return {dock: document.documentElement.dataset.dock, top: r.top, bottom: r.bottom, height: r.height,
+          boardTop: b.top, boardBottom: b.bottom, boardClient: board.clientHeight,
+          sticky: getComputedStyle(hand).position === 'sticky', last: hand.parentElement.lastElementChild === hand,
+          scrolls: board.scrollHeight > board.clientHeight + 1};
+}"""
+
+
+def test_your_hand_is_docked_while_the_board_scrolls_and_never_docked_taller_than_half_the_board(fit):
+    """PAX: the hand is the board's last part; docked, it stays at the bottom of the board whatever the board's
+    scroll (the rest scrolls behind it), and every control of the decision stays reachable above it; zoomed in on a
+    phone turned sideways the hand grows past half the board, so it is not docked (docked, its top would be hidden
+    for good), and Fit brings it back as it was."""
+    page = fit.page
+    page.set_viewport_size(VIEWPORTS["1024x768"])
+    fit.reset_storage()
+    fit.open("?game=pax&seats=human,easy&seed=4&botdelay=0")
+    page.wait_for_selector(NEXT, state="visible", timeout=60_000)
+    first = page.evaluate(DOCK)
+    assert first["dock"] == "on" and first["last"] and first["scrolls"], first
+    assert abs(first["bottom"] - first["boardBottom"]) <= 12, f"the docked hand is not at the board's bottom: {first}"
+    seen = page.evaluate(FIT)  # where the app left the board: the decision above the hand
+    assert seen["reachable"], "no control of the decision in reach above the docked hand"
+    page.evaluate("document.getElementById('board').scrollTop = 0")
+    top = page.evaluate(DOCK)
+    page.evaluate("document.getElementById('board').scrollTop = document.getElementById('board').scrollHeight")
+    end = page.evaluate(DOCK)
+    assert abs(top["bottom"] - end["bottom"]) <= 12, (top, end)  # the same place at both ends of the scroll
+    assert top["top"] > top["boardTop"] and top["height"] <= (top["boardBottom"] - top["boardTop"]) / 2
+
+    page.set_viewport_size({"width": 844, "height": 390})  # a phone turned: a short board
+    page.wait_for_timeout(100)
+    at_fit = page.evaluate(DOCK)
+    states = []
+    for _ in range(4):
+        now = page.evaluate(DOCK)
+        assert now["dock"] == ("on" if now["height"] <= now["boardClient"] / 2 else "off"), now
+        assert now["sticky"] == (now["dock"] == "on"), now
+        states.append(now["dock"])
+        page.click("[data-zoom=in]")
+    assert "off" in states, f"the hand never grew past half the board: {states}"
+    page.click("[data-zoom=fit]")
+    assert page.evaluate(DOCK)["dock"] == at_fit["dock"]
+    page.set_viewport_size(VIEWPORTS["1024x768"])

@@ -33,16 +33,23 @@ REACH = """async () => {
     const top = document.elementFromPoint(x, y);
     return top !== null && (top === e || e.contains(top));
   });
-  const onPage = controls.filter(e => !bar.contains(e)).map(e => e.getBoundingClientRect());
   const board = document.getElementById('board');  // a board scrolling inside itself: its controls show in it
+  // The player's own hand, docked at the board's bottom (html[data-dock=on]): on screen inside the board, always;
+  // its controls stay in reach there like the action bar's, and the rest of the board scrolls above it.
+  const hand = document.documentElement.dataset.dock === 'on' ? board.querySelector('[data-dock=hand]') : null;
+  const handBox = hand ? hand.getBoundingClientRect() : null, boardBox = board.getBoundingClientRect();
+  const onPage = controls.filter(e => !bar.contains(e) && !(hand && hand.contains(e)))
+    .map(e => e.getBoundingClientRect());
   const inside = getComputedStyle(board).overflowY !== 'visible' && board.scrollHeight > board.clientHeight + 1;
-  const room = inside ? board.clientHeight
+  const room = inside ? board.clientHeight - (handBox ? handBox.height : 0)
     : (bar.firstChild ? bar.getBoundingClientRect().top : vh) - status.getBoundingClientRect().height;
   const span = onPage.length ? Math.max(...onPage.map(r => r.bottom)) - Math.min(...onPage.map(r => r.top)) : 0;
   return {status: seen(status.getBoundingClientRect()) && status.textContent.trim().length > 0,
           controls: controls.length, reachable: reachable.map(e => e.dataset.action),
           unreached: controls.filter(e => !reachable.includes(e)).map(e => e.dataset.action),
-          fits: span <= room - 16, scrollY: scrollY};
+          fits: span <= room - 16, scrollY: scrollY,
+          docked: handBox === null ? null : handBox.height > 0 && handBox.top >= boardBox.top - 1
+            && handBox.bottom <= boardBox.bottom + 1 && handBox.bottom <= vh};
 }"""
 # A tap, then Confirm when the app previews a board choice first (touch screens preview by default).
 TAP = """action => {
@@ -58,6 +65,13 @@ def table(pages):
     page.open()
     yield page
     pages.release(page)
+
+
+@pytest.fixture(autouse=True)
+def motion_as_usual(table):
+    """Each test leaves the page's motion as a player's default (a test may ask for reduced motion)."""
+    yield
+    table.page.emulate_media(reduced_motion="no-preference")
 
 
 def test_switching_games_gives_a_clean_setup_that_starts(table):
@@ -101,10 +115,13 @@ def test_switching_games_gives_a_clean_setup_that_starts(table):
 def test_every_decision_of_a_whole_game_is_in_reach(table, game_id, viewport):
     page = table.page
     page.set_viewport_size(VIEWPORTS[viewport])
+    # The other seats' moves slide (~0.35 s, awaited at each decision) in landscape; the other two viewports play
+    # with reduced motion, the path a player who asks for it takes (the slides have their own test, below).
+    page.emulate_media(reduced_motion="no-preference" if viewport == "landscape" else "reduce")
     table.reset_storage()
     table.open(f"?game={game_id}&seats=human,easy&seed=5&botdelay=0")
     pick = random.Random(f"{game_id}-{viewport}")
-    decisions = 0
+    decisions = docked = 0
     for _ in range(400):
         page.wait_for_selector(NEXT, state="visible", timeout=60_000)
         if table.visible("[data-testid=game-over]"):
@@ -117,12 +134,16 @@ def test_every_decision_of_a_whole_game_is_in_reach(table, game_id, viewport):
         assert seen["reachable"], f"{where}: no control of the decision on screen"
         if seen["fits"]:
             assert not seen["unreached"], f"{where}: controls of the decision off screen: {seen['unreached']}"
+        assert seen["docked"] is not False, f"{where}: the docked hand is not wholly on screen in the board"
+        docked += seen["docked"] is True
         quick = [a for a in seen["reachable"] if a in ("pass", "done")]  # keeps Spyworld's 35 turns short
         page.evaluate(TAP, quick[0] if quick and pick.random() < 0.75 else pick.choice(seen["reachable"]))
         decisions += 1
     else:
         raise AssertionError(f"{game_id} {viewport}: no end after {decisions} decisions")
     assert decisions >= 3
+    if game_id == "pax":  # your hand, docked at the bottom of the board through the game (two seats: it fits)
+        assert docked >= decisions // 2, f"{game_id} {viewport}: the hand docked at {docked} of {decisions} decisions"
     assert page.evaluate("scrollY") == 0, "the end screen starts at the top"
     if viewport == "landscape":  # the end screen explains the result and shows the final board
         words = page.locator("[data-testid=outcome] li")

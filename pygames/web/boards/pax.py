@@ -116,10 +116,10 @@ def render(board, view: dict, legal: list, cat) -> set[str]:
     if decision is not None:
         root.appendChild(decision)
     root.appendChild(legion_section(ctx))
-    if ctx.me is not None and g["seats"][ctx.me]["hand"] is not None:
-        root.appendChild(hand_section(ctx))
     root.appendChild(rome_section(ctx))
     root.appendChild(areas_section(ctx))
+    if ctx.me is not None and g["seats"][ctx.me]["hand"] is not None:
+        root.appendChild(hand_section(ctx))  # last: docked at the bottom of the screen where it fits (app.css)
     board.appendChild(root)
     return ctx.placed
 
@@ -354,7 +354,7 @@ def hand_section(ctx: Ctx):
         parts.append(note(t("pax.ui.memo_bottom", card=card_label(card, ctx.cat), pos=pos + 1), "pax-memo"))
     hand_box = section(t("pax.ui.your_hand"), "pax-yours", parts)
     hand_box.setAttribute("data-anim-frame", "pax-hand")
-    hand_box.setAttribute("data-dock", "hand")  # stays in view while the board scrolls or zooms (app.css)
+    hand_box.setAttribute("data-dock", "hand")  # stays in view while the board scrolls (static/zoom.js, app.css)
     return hand_box
 
 
