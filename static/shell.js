@@ -13,6 +13,7 @@
 // while the parser is still on those: the home is usable sooner.
 (function () {
   "use strict";
+  if (window.pygamesShell) return;  // once per page (pygames/web/dom.py shell_ready may load it again)
   const data = JSON.parse(document.getElementById("boot-data").textContent);
   const root = document.documentElement;
   const ICE_KEY = "pygames.net.ice", ICE_MAX = 4, ICE_LINE = 300;  // pygames/net/ice.py

@@ -8,6 +8,8 @@ Text always goes in as text (`textContent`, text nodes, setAttribute): a player'
 
 from __future__ import annotations
 
+import asyncio
+
 try:
     import js  # Pyodide's bridge to the page
     from pyodide.ffi import create_proxy, to_js
@@ -351,6 +353,37 @@ def shell():
     """static/shell.js's `window.pygamesShell`: the home screen, saved-games list, dialog, language and rules
     pages, drawn before and after boot by the same JavaScript."""
     return js.pygamesShell
+
+
+SHELL_WAIT_S = 10  # for static/shell.js to have run, before it is loaded once more (then as long again)
+
+
+async def shell_ready() -> None:
+    """Wait until static/shell.js has run (`window.pygamesShell`: the app needs it from its first line). It is a
+    parser-blocking script before main.py's tag, so it has always run by now, but once, in a whole test run on a
+    loaded machine, it had not (no error logged: its download late or empty): wait for it, then load it once more
+    (shell.js runs only once in a page), and fail naming what the page had of it."""
+    for attempt in range(2):
+        for _ in range(SHELL_WAIT_S * 20):
+            if not missing(getattr(js, "pygamesShell", None)):
+                return
+            await asyncio.sleep(0.05)
+        seen = shell_report()
+        js.console.warn(f"pygames: static/shell.js has not run ({seen}); " + ("loading it again" if attempt == 0
+                                                                               else "giving up"))
+        if attempt == 0:
+            again = js.document.createElement("script")
+            again.src = "static/shell.js"
+            js.document.body.appendChild(again)
+    raise RuntimeError(f"static/shell.js did not run ({shell_report()})")
+
+
+def shell_report() -> str:
+    """What the page has of static/shell.js: its script tag, its download (status, bytes), the parser's state."""
+    tags = js.document.querySelectorAll('script[src$="static/shell.js"]').length
+    loads = [f"status {getattr(e, 'responseStatus', '?')}, {e.decodedBodySize} bytes, {round(e.duration)} ms"
+             for e in js.performance.getEntriesByType("resource") if str(e.name).split("?")[0].endswith("/shell.js")]
+    return f"readyState {js.document.readyState}, {tags} script tag(s), downloads: {loads or 'none'}"
 
 
 def shell_pending() -> str | None:

@@ -4,6 +4,7 @@ from pygames.web import dom
 
 dom.mark("pygames:main")  # marks: the bench prints where a boot's time goes
 try:
+    await dom.shell_ready()  # noqa: F704 (PyScript runs this file as async code) static/shell.js has run
     from pygames.web.app import start
 
     dom.mark("pygames:imported")

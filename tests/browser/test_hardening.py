@@ -185,3 +185,37 @@ def test_two_tabs_lose_no_move_and_each_resumes_its_own_game(browser, origin):
         if b is not None:
             b.close()
         a.close()
+
+
+def test_a_home_script_that_came_back_empty_is_loaded_again_and_the_app_starts(browser, origin):
+    """static/shell.js (the home screen, the language; parser-blocking, before main.py) once had not run when Python
+    started, in a whole test run on a loaded machine: the app failed to start. Its first download here comes back
+    empty (200, no bytes): Python waits for it, loads it once more, says so in the console, and the app starts and
+    plays; shell.js, run twice, sets itself up once (one home screen's listeners: one tap, one dialog)."""
+    app = AppPage(browser, origin, locale="en-US", service_workers="block")
+    served = []
+
+    def empty_first(route):
+        served.append(route.request.url)
+        if len(served) == 1:
+            route.fulfill(status=200, body="", content_type="text/javascript")
+        else:
+            route.continue_()
+
+    app.context.route("**/static/shell.js", empty_first)
+    warnings = []
+    app.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    try:
+        app.open(NIM.format(seed=1))
+        assert len(served) == 2, served
+        assert any("static/shell.js has not run" in w and "loading it again" in w for w in warnings), warnings
+        assert app.page.get_attribute("html", "data-shell") == "ready"
+        app.page.wait_for_selector(NEXT, state="visible")
+        before = len(app.saved()["history"])
+        app.click_action(app.enabled_actions()[0])
+        app.page.wait_for_function(f"""() => JSON.parse(localStorage.getItem('pygames.save.' +
+            localStorage.getItem('pygames.current'))).history.length === {before + 1}""")
+        app.page.click("[data-command=drawer]")  # the shell's own listener, once: the Options drawer opens
+        assert app.page.locator("#drawer").evaluate("d => d.open")
+    finally:
+        app.close()
