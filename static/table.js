@@ -268,15 +268,18 @@
       return;
     }
     if (d.kind === "F" || d.kind === "K") return;  // an equal copy stays
-    const wanted = new Set();
-    for (let j = 0; j + 1 < d.attrs.length; j += 2) {
-      const name = d.attrs[j], value = d.attrs[j + 1];
-      wanted.add(name);
+    const attrs = d.attrs;
+    for (let j = 0; j + 1 < attrs.length; j += 2) {
+      const name = attrs[j], value = attrs[j + 1];
       if (node.getAttribute(name) !== value) node.setAttribute(name, value);
     }
-    for (let j = node.attributes.length - 1; j >= 0; j--) {
-      const name = node.attributes[j].name;
-      if (!wanted.has(name)) node.removeAttribute(name);
+    if (node.attributes.length !== attrs.length >> 1) {  // every wanted one is there: any more are not wanted
+      const wanted = new Set();
+      for (let j = 0; j + 1 < attrs.length; j += 2) wanted.add(attrs[j]);
+      for (let j = node.attributes.length - 1; j >= 0; j--) {
+        const name = node.attributes[j].name;
+        if (!wanted.has(name)) node.removeAttribute(name);
+      }
     }
     morph(node, d.kids, foreign);
   }

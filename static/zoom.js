@@ -99,7 +99,8 @@
       const r = part.getBoundingClientRect();
       on = r.height > 0 && r.height <= board.clientHeight * DOCK_SHARE && r.width >= board.clientWidth * 0.9 - 1;
     }
-    root.dataset.dock = on ? "on" : "off";
+    const want = on ? "on" : "off";
+    if (root.dataset.dock !== want) root.dataset.dock = want;  // as it stands: no restyle of the page
     return on;
   }
 

@@ -290,6 +290,36 @@ def test_pax_card_faces_are_drawn_once_and_copied():
     assert "Richesse" in pax_board.card_node("WEA-08", french, small=True).textContent
 
 
+def test_a_passages_secrets_path_is_drawn_again_only_when_it_changed():
+    """The city's 27 paths: a path whose owner, token, legality and words are as before keeps its two groups (the
+    same nodes, their tokens written once); a dug path, a path that became legal and another language draw anew.
+    A kept group reads exactly as a group drawn anew."""
+    from pygames.web.boards import ps as ps_board
+
+    s = started("ps")
+    cat = catalogue(["Ann", ""])
+    g = s.view()["state"]
+    free = [i for i, owner in enumerate(g["own"]) if owner is None]
+    i, path = free[0], ps_board.PATHS[free[0]]
+    first = ps_board.path_parts(g, i, path, True, cat)
+    assert ps_board.path_parts(g, i, path, True, cat) is first
+    assert [vdom.program(p)[0] for p in first] == [vdom.program(p)[0] for p in ps_board.draw_path(g, i, path, True, cat)]
+    assert ps_board.path_parts(g, i, path, False, cat) is not first  # no longer a legal place
+    dug = {**g, "own": [0 if k == i else o for k, o in enumerate(g["own"])], "last": path}
+    mine = ps_board.path_parts(dug, i, path, False, cat)
+    assert "ps-passage" in vdom.program(mine[0])[0] and "ps-owner" in vdom.program(mine[1])[0]
+    assert ps_board.path_parts(g, i, path, True, i18n.Catalogue(lang="fr")) is not first
+
+
+def test_a_lasting_part_is_written_once_then_copied_into_each_tree():
+    part = vdom.lasting(vdom.svg("g", {"class": "kept"}, None, [vdom.svg("line", {"x1": "1"})]))
+    once = vdom.program(vdom.el("div", None, None, [part]))[0]
+    part.attrs["class"] = "changed"  # a lasting part never changes: its tokens as first written are what is copied
+    assert vdom.program(vdom.el("div", None, None, [part]))[0] == once
+    inside = vdom.program(vdom.el("section", None, None, [part]))[0]
+    assert "kept" in inside and "changed" not in inside
+
+
 @pytest.mark.parametrize("gid", GAMES)
 def test_a_board_prepared_ahead_is_taken_by_the_redraw(gid):
     """A computer's move: its board is drawn in a task of its own (`prepare`, nodes and tokens for the page), and

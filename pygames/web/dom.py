@@ -309,6 +309,11 @@ def boot_failed(text: str) -> None:
     js.window.pygamesBootFailed(text)
 
 
+def root_data(name: str, value: str) -> None:
+    """`<html data-NAME=value>`: what the page's CSS lays out by (one attribute, no :has() selector to watch)."""
+    setattr(js.document.documentElement.dataset, name, value)
+
+
 def set_app_state(state: str) -> None:
     """`<html data-app-state>`: the DOM contract's `ready` once the engine is usable."""
     js.document.documentElement.dataset.appState = state

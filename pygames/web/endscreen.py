@@ -76,7 +76,7 @@ def tab(name: str, title: str, kids: list):
 
 def final_board(container, board, final_view: dict, cat) -> None:
     """The final board under the result: the same renderer, handed the end-of-game view and no action."""
-    node = el("div", {"class": "board final-board", "data-testid": "final-board"})
+    node = el("div", {"class": "board final-board", "data-testid": "final-board", "data-game": board.game_id})
     container.appendChild(tab("board", cat.t("over.board"), [
         el("section", {"class": "final-board-box"}, None, [node])]))
     try:

@@ -51,11 +51,12 @@ class GameScreen:
         # the page's own controls first: every write before the one layout the slides measure
         screens.menu_state(model.can_undo, model.preview_on)  # the page's own menu
         pace.show(bot_delay, len(s.humans) < len(s.seats))
-        self.last_moves.remember_board(by_id("board"), model.viewer)
-        vdom.patch(by_id("game"), table.table(model, self.cat))
         log = (model.stage.frame.view if model.stage is not None else model.view)["log"]  # a replay's frame moves
+        others_moved = model.stage is not None or model.first_fresh < len(log)
+        self.last_moves.remember_board(by_id("board"), model.viewer, others_moved)
+        vdom.patch(by_id("game"), table.table(model, self.cat))
         self.last_moves.log_seen(log)
-        self.last_moves.mark_board(by_id("board"), model.stage is not None or model.first_fresh < len(log))
+        self.last_moves.mark_board(by_id("board"), others_moved)
         dom.scroll_to_end("log")
         dom.dock()  # before anything is brought into view above the docked hand
         if model.guide is not None:
@@ -70,6 +71,7 @@ class GameScreen:
         self.last_moves.leave_board(by_id("board"))  # kept in memory for that seat's next turn, not in the page
         # the table with nothing of anyone's: no board, hand, log, actions, nor the last viewer's news
         vdom.patch(by_id("game"), table.table(table.Model(s.game.ID, None, match=s.match), self.cat))
+        dom.dock()  # no hand on the table: html[data-dock] says nothing of the last seat's hand
         name = self.cat.seat_name(seat)
         screens.cover(self.cat.t("cover.title", player=name), self.cat.t("cover.reveal", player=name))
 

@@ -20,6 +20,7 @@ class LastMoves:
         self.before = None  # the board's look at the previous redraw (static/table.js), for the same viewer only
         self.before_places = None  # where its keyed parts (`data-anim-key`) stood then, for the slides
         self.before_viewer: int | None = -1
+        self.comparable = False  # the board on screen before this redraw was this viewer's (or its look was kept)
         self.looks: dict[int | None, object] = {}  # seat -> its board's look when it was last on screen
         self.log_size = -1  # the log's length at the previous redraw: a longer log means a move was made
         self.grew = False
@@ -31,17 +32,21 @@ class LastMoves:
         if helper is not None and self.before_viewer != -1 and board.firstChild:
             self.looks[self.before_viewer] = helper.snapshot(board)
 
-    def remember_board(self, board, viewer: int | None) -> None:
+    def remember_board(self, board, viewer: int | None, others_moved: bool = True) -> None:
         """Before a redraw: keep the board's look, unless another seat's screen is on it (nothing crosses seats):
-        then the look this seat's board had when it last saw it."""
+        then the look this seat's board had when it last saw it. The look is read only for a redraw that will ring
+        the other seats' moves (`others_moved`): reading it walks every keyed part of the board, a tap's cost."""
         helper = dom.table_helper()
         same = viewer == self.before_viewer
         if helper is not None and not same:
             self.leave_board(board)
         keep = helper is not None and same and board.firstChild
-        self.before = helper.snapshot(board) if keep else self.looks.pop(viewer, None)
-        if not keep:
+        if keep:
+            self.before = helper.snapshot(board) if others_moved else None
+        else:
+            self.before = self.looks.pop(viewer, None)
             self.before_places = None  # measured at the end of the last redraw (mark_board), for this viewer only
+        self.comparable = bool(keep) or self.before is not None
         self.before_viewer = viewer
 
     def mark_board(self, board, others_moved: bool) -> None:
@@ -56,7 +61,7 @@ class LastMoves:
             return
         if others_moved and self.before is not None:
             helper.markChanged(board, self.before)
-        moving = (others_moved or self.grew) and self.before is not None
+        moving = (others_moved or self.grew) and self.comparable
         self.before_places = helper.slide(board, self.before_places if moving else None)
 
     def log_seen(self, log: list) -> None:
@@ -65,6 +70,7 @@ class LastMoves:
 
     def reset(self) -> None:
         self.before, self.before_places, self.before_viewer = None, None, -1
+        self.comparable = False
         self.looks.clear()
         self.log_size, self.grew = -1, False
 

@@ -21,11 +21,15 @@ def speed_of(delay_ms: int) -> str | None:
     return next((name for name, ms in DELAYS.items() if ms == delay_ms), None)
 
 
+_SHOWN: dict = {}  # what the menu's speed buttons show now
+
+
 def show(delay_ms: int, with_computer: bool) -> None:
     """The menu's speed buttons: the one in use pressed; shown only when a computer seat plays."""
     group = by_id("speed")
-    if group is None:
-        return
+    if group is None or _SHOWN.get("speed") == (delay_ms, with_computer):
+        return  # as it stands (a redraw per tap: each button is a call to the page)
+    _SHOWN["speed"] = (delay_ms, with_computer)
     group.hidden = not with_computer
     chosen = speed_of(delay_ms)
     for button in group.querySelectorAll("[data-command^='speed:']"):

@@ -14,6 +14,7 @@ def show(name: str) -> None:
     """Only screen `name`; the cover, the rules and any question closed."""
     for screen in SCREENS:
         by_id(screen).hidden = screen != name
+    dom.root_data("screen", name)  # the page's layout for the screen (static/app.css), with no :has() to watch
     for node_id in ("cover", "rules", "confirm"):
         by_id(node_id).hidden = True
 

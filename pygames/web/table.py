@@ -99,10 +99,12 @@ def table(model: Model, cat) -> vdom.Node:
         guide_panel(guide, cat) if guide is not None and not guide.docked else slot(),
         banner(model, cat) if shown else el("div", {"id": "last-move", "class": "last-move",
                                                      "data-testid": "last-move", "hidden": True}),
-        el("div", {"class": "table"}, None, [
+        el("div", {"class": "table", "data-game": model.game_id if shown else None}, None, [
             # With no target on it (the table, a seat waiting) the board itself takes the focus, so a keyboard can
             # still scroll it (WCAG 2.1.1: a scrollable region is reachable).
-            el("div", {"id": "board", "class": "board", "data-testid": "board", "tabindex": 0 if bare else None,
+            # `data-game`: the game's look (its art stylesheet), with no selector on what the board holds
+            el("div", {"id": "board", "class": "board", "data-testid": "board",
+                       "data-game": model.game_id if shown else None, "tabindex": 0 if bare else None,
                        "role": "region" if bare else None, "aria-label": cat.t("game.board") if bare else None},
                None, board.kids),
             el("aside", {"id": "side", "class": "side"}, None, [

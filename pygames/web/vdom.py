@@ -325,6 +325,20 @@ def reusable(parts) -> None:
             _REUSED[id(part)] = [part, None]
 
 
+_LASTING: dict[int, list] = {}  # id(part) -> [part, its tokens once written]: parts a renderer keeps across redraws
+LASTING_KEEP = 2000
+
+
+def lasting(part: Node) -> Node:
+    """A part its renderer keeps and hands again, unchanged, to later redraws (a memo of its inputs): its tokens are
+    written once, at its first `program`, and copied after that. The part must not change once drawn."""
+    if id(part) not in _LASTING:
+        if len(_LASTING) >= LASTING_KEEP:
+            _LASTING.clear()
+        _LASTING[id(part)] = [part, None]
+    return part
+
+
 def program(node: Node) -> tuple[str, list]:
     """The tree as static/table.js's `build` reads it, and the real DOM nodes it refers to (`F<i>` tokens):
     `E<tag>`/`S<tag>`/`D` open an HTML element, an SVG element or a fragment, then one `A` token of attributes
@@ -332,9 +346,12 @@ def program(node: Node) -> tuple[str, list]:
     real node); `=` keeps the page's element standing there; `/` closes the element."""
     tokens: list[str] = []
     foreign: list = []
+    append = tokens.append
 
     def walk(n) -> None:
         reused = _REUSED.get(id(n)) if _REUSED else None
+        if reused is None and _LASTING:
+            reused = _LASTING.get(id(n))
         if reused is not None and reused[0] is n:
             if reused[1] is not None:
                 tokens.extend(reused[1])
@@ -347,28 +364,41 @@ def program(node: Node) -> tuple[str, list]:
         write(n)
 
     def write(n) -> None:
-        if isinstance(n, str):
-            tokens.append("T" + _clean(n))
+        if n.__class__ is str:
+            append("T" + _clean(n))
             return
-        if isinstance(n, Keep):
-            tokens.append("=")
+        if n.__class__ is not Node:
+            if isinstance(n, str):
+                append("T" + _clean(n))
+            elif isinstance(n, Keep):
+                append("=")
+            elif isinstance(n, Static):
+                append(f"K{len(foreign)}:{n.key}")
+                foreign.append(n.real)
+            elif isinstance(n, Node):
+                write_node(n)
+            else:
+                append(f"F{len(foreign)}")
+                foreign.append(n)
             return
-        if isinstance(n, Static):
-            tokens.append(f"K{len(foreign)}:{n.key}")
-            foreign.append(n.real)
-            return
-        if not isinstance(n, Node):
-            tokens.append(f"F{len(foreign)}")
-            foreign.append(n)
-            return
+        write_node(n)
+
+    def write_node(n: Node) -> None:
         if n.tag == "#fragment":
-            tokens.append("D")
+            append("D")
         else:
-            tokens.append(("S" if n.ns == SVG_NS else "E") + n.tag)
-            tokens.append("A" + US.join(_clean(part) for pair in n.attrs.items() for part in pair))
+            append(("S" if n.ns == SVG_NS else "E") + n.tag)
+            attrs = n.attrs
+            if attrs:
+                text = US.join([part for pair in attrs.items() for part in pair])
+                if RS in text or text.count(US) != 2 * len(attrs) - 1:  # a separator in a value: dropped
+                    text = US.join([_clean(part) for pair in attrs.items() for part in pair])
+                append("A" + text)
+            else:
+                append("A")
         for kid in n.kids:
             walk(kid)
-        tokens.append("/")
+        append("/")
 
     walk(node)
     return RS.join(tokens), foreign

@@ -42,6 +42,7 @@ def play_handovers(tablet, game_id: str, wanted: int, lang: str = "en", taps: in
         if tablet.visible("[data-testid=pass-device]"):
             assert page.locator("#board *").count() == 0 and page.locator("#log li").count() == 0
             assert page.text_content("[data-testid=last-move]") == ""  # the last seat's news left with it
+            assert page.get_attribute("html", "data-dock") == "off"  # nor whether that seat's hand was docked
             page.click("[data-testid=reveal]")
             continue
         seat = page.evaluate(ON_SCREEN)

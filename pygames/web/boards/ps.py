@@ -200,43 +200,14 @@ def city(g: dict, cat, ctx: kit.Board):
     root.appendChild(svg("title", None, cat.t("ps.ui.city")))
     below, dots = ground(g["tiles"])
     root.appendChild(below)
-    # Paths: a free path is a thin dashed line; a passage is a thick line in its owner's colour and pattern.
+    # Paths: a free path is a thin dashed line; a passage is a thick line in its owner's colour and pattern. Each
+    # path has its own group in both layers, so a redraw after a dig changes that path's group only: the patch
+    # matches parts by place, and one passage's three lines in a flat list would shift every later path's lines.
     lines, marks = svg("g", {"class": "ps-paths"}), svg("g")
     for i, path in enumerate(PATHS):
-        (x1, y1), (x2, y2) = NODES[PATH_ENDS[path][0]], NODES[PATH_ENDS[path][1]]
-        coords = {"x1": f"{x1 * SCALE:.1f}", "y1": f"{y1 * SCALE:.1f}", "x2": f"{x2 * SCALE:.1f}",
-                  "y2": f"{y2 * SCALE:.1f}"}
-        owner = g["own"][i]
-        mx, my = path_mid(path)
-        if owner is None:
-            cls = "ps-free" + (" ps-legal" if f"place:{path}" in ctx.legal else "")
-            lines.appendChild(svg("line", {**coords, "class": cls, "data-path": path}))
-            face = g["tokens"][i]
-            if face:
-                tok = use(f"ps-tok-{face}", mx, my, 0.34)
-                tok.setAttribute("class", "ps-token")
-                tok.setAttribute("data-face", face)
-                tok.appendChild(svg("title", None, cat.t("ps.ui.token_on", **path_args(g, path, cat),
-                                                         token=face_name(cat, face))))
-                marks.appendChild(tok)
-        else:
-            if path == g["last"]:
-                lines.appendChild(svg("line", {**coords, "class": "ps-last"}))
-            lines.appendChild(svg("line", {**coords, "class": "ps-under"}))
-            attrs = {**coords, "class": f"ps-passage ps-seat{owner}", "stroke": SEAT_COLOUR[owner],
-                     "data-path": path, "data-owner": owner}
-            if SEAT_DASH[owner]:
-                attrs["stroke-dasharray"] = SEAT_DASH[owner]
-            line = svg("line", attrs)
-            line.appendChild(svg("title", None, cat.t("ps.ui.passage_of", **path_args(g, path, cat),
-                                                      player=owner)))
-            lines.appendChild(line)
-            mark = svg("g", {"class": "ps-owner"})
-            mark.appendChild(svg("circle", {"cx": f"{mx * SCALE:.1f}", "cy": f"{my * SCALE:.1f}", "r": "12",
-                                            "fill": SEAT_COLOUR[owner]}))
-            mark.appendChild(svg("text", {"x": f"{mx * SCALE:.1f}", "y": f"{my * SCALE + 5.5:.1f}",
-                                          "text-anchor": "middle"}, str(owner + 1)))
-            marks.appendChild(mark)
+        line_group, mark_group = path_parts(g, i, path, f"place:{path}" in ctx.legal, cat)
+        lines.appendChild(line_group)
+        marks.appendChild(mark_group)
     root.appendChild(lines)
     root.appendChild(dots)
     root.appendChild(marks)
@@ -272,6 +243,63 @@ def city(g: dict, cat, ctx: kit.Board):
             button.appendChild(icon("ps-statue", "ps-spot-steal", "#1b2430"))
         wrap.appendChild(button)
     return wrap
+
+
+_PATH_PARTS: dict[tuple, tuple] = {}  # a path's inputs -> its two groups, kept from one redraw to the next
+PATH_PARTS_KEEP = 400
+
+
+def path_parts(g: dict, i: int, path: str, legal: bool, cat) -> tuple:
+    """One path's group of lines and its group of marks (its token, or its owner's number). Most paths look the same
+    after a tap: their groups are kept for their inputs (vdom.lasting), neither drawn nor written again."""
+    owner = g["own"][i]
+    face = g["tokens"][i] if owner is None else None
+    key = (path, owner, face, path == g["last"], legal, tuple(g["path_types"][PATH_INDEX[path]]), cat.lang,
+           tuple(cat.names), tuple(sorted(cat.computers)))
+    parts = _PATH_PARTS.get(key)
+    if parts is None:
+        if len(_PATH_PARTS) >= PATH_PARTS_KEEP:
+            _PATH_PARTS.clear()
+        parts = _PATH_PARTS[key] = tuple(vdom.lasting(part) for part in draw_path(g, i, path, legal, cat))
+    return parts
+
+
+def draw_path(g: dict, i: int, path: str, legal: bool, cat) -> tuple:
+    (x1, y1), (x2, y2) = NODES[PATH_ENDS[path][0]], NODES[PATH_ENDS[path][1]]
+    coords = {"x1": f"{x1 * SCALE:.1f}", "y1": f"{y1 * SCALE:.1f}", "x2": f"{x2 * SCALE:.1f}",
+              "y2": f"{y2 * SCALE:.1f}"}
+    owner = g["own"][i]
+    mx, my = path_mid(path)
+    line_group, mark_group = svg("g"), svg("g")
+    if owner is None:
+        line_group.appendChild(svg("line", {**coords, "class": "ps-free" + (" ps-legal" if legal else ""),
+                                            "data-path": path}))
+        face = g["tokens"][i]
+        if face:
+            tok = use(f"ps-tok-{face}", mx, my, 0.34)
+            tok.setAttribute("class", "ps-token")
+            tok.setAttribute("data-face", face)
+            tok.appendChild(svg("title", None, cat.t("ps.ui.token_on", **path_args(g, path, cat),
+                                                     token=face_name(cat, face))))
+            mark_group.appendChild(tok)
+        return line_group, mark_group
+    if path == g["last"]:
+        line_group.appendChild(svg("line", {**coords, "class": "ps-last"}))
+    line_group.appendChild(svg("line", {**coords, "class": "ps-under"}))
+    attrs = {**coords, "class": f"ps-passage ps-seat{owner}", "stroke": SEAT_COLOUR[owner],
+             "data-path": path, "data-owner": owner}
+    if SEAT_DASH[owner]:
+        attrs["stroke-dasharray"] = SEAT_DASH[owner]
+    line = svg("line", attrs)
+    line.appendChild(svg("title", None, cat.t("ps.ui.passage_of", **path_args(g, path, cat), player=owner)))
+    line_group.appendChild(line)
+    mark = svg("g", {"class": "ps-owner"})
+    mark.appendChild(svg("circle", {"cx": f"{mx * SCALE:.1f}", "cy": f"{my * SCALE:.1f}", "r": "12",
+                                    "fill": SEAT_COLOUR[owner]}))
+    mark.appendChild(svg("text", {"x": f"{mx * SCALE:.1f}", "y": f"{my * SCALE + 5.5:.1f}", "text-anchor": "middle"},
+                     str(owner + 1)))
+    mark_group.appendChild(mark)
+    return line_group, mark_group
 
 
 # ---------------------------------------------------------------------- the Control board
