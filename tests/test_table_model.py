@@ -303,7 +303,8 @@ def test_a_passages_secrets_path_is_drawn_again_only_when_it_changed():
     i, path = free[0], ps_board.PATHS[free[0]]
     first = ps_board.path_parts(g, i, path, True, cat)
     assert ps_board.path_parts(g, i, path, True, cat) is first
-    assert [vdom.program(p)[0] for p in first] == [vdom.program(p)[0] for p in ps_board.draw_path(g, i, path, True, cat)]
+    anew = ps_board.draw_path(g, i, path, True, cat)
+    assert [vdom.program(p)[0] for p in first] == [vdom.program(p)[0] for p in anew]
     assert ps_board.path_parts(g, i, path, False, cat) is not first  # no longer a legal place
     dug = {**g, "own": [0 if k == i else o for k, o in enumerate(g["own"])], "last": path}
     mine = ps_board.path_parts(dug, i, path, False, cat)
