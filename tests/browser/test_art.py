@@ -50,7 +50,7 @@ def test_each_game_has_its_art_under_the_target_and_off_the_precache(test_site_d
     assert len((test_site_dir / "static/icons" / f"{gid}.svg").read_bytes()) <= TILE_TARGET
 
 
-def test_no_art_at_boot_then_each_game_fetches_its_own_once(art_app):
+def test_no_art_at_boot_then_each_game_fetches_its_own_once(art_app, test_site_dir):
     app = art_app
     app.page.wait_for_selector("html[data-shell=ready]", state="attached")
     assert art_requests(app) == []  # the home screen, booted: no game's art
@@ -60,6 +60,11 @@ def test_no_art_at_boot_then_each_game_fetches_its_own_once(art_app):
         app.open(f"?game={gid}&seats=human,easy&seed=3&botdelay=0")
         app.page.wait_for_selector(NEXT, state="visible")
         app.page.wait_for_function(ART_ON, arg=gid)
+        # every picture of its stylesheet made ahead, once each, so that no tap pays for a picture's first showing
+        css = (test_site_dir / "art" / f"{gid}.css").read_text()
+        pictures = len(set(re.findall(r'url\("(data:image/svg\+xml[^"]*)"\)', css)))
+        assert pictures >= 2
+        app.page.wait_for_function("([gid, n]) => pygamesArt.warmed(gid) === n", arg=[gid, pictures])
         # its own art only (asked twice before the service worker controls the page: the stylesheet, then the
         # page's own copy for offline, a revalidation of what the browser holds)
         assert {u.rsplit("/", 1)[1] for u in art_requests(app)} == {f"{gid}.css"}
