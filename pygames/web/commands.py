@@ -67,6 +67,11 @@ def replay_end(app, _arg: str) -> str | None:
     return TABLE if app.replay.end() else None
 
 
+def cancel_preview(_app, _arg: str) -> None:
+    preview.clear_selection()
+    preview.settle()
+
+
 def toggle_preview(app, _arg: str) -> None:
     app.preview_on = not app.preview_on
     dom.store(preview.KEY, "on" if app.preview_on else "off")
@@ -132,7 +137,7 @@ COMMANDS = {
     "skip-replay": lambda _app, _arg: screens.skip_replay(),
     "replay-turn": replay_turn,
     "replay-end": replay_end,
-    "cancel-preview": lambda _app, _arg: preview.clear_selection(),
+    "cancel-preview": cancel_preview,
     "toggle-preview": toggle_preview,
     "speed": lambda app, arg: app.clock.speed(arg),
     "again": again,

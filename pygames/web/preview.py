@@ -5,7 +5,7 @@ on where there is no hover (a touch screen), off with a mouse."""
 
 from __future__ import annotations
 
-from . import dom
+from . import dom, reach
 from .dom import by_id, el, missing
 
 KEY = "pygames.preview"
@@ -50,6 +50,15 @@ def show(target, cat) -> None:
     ])
     actions = by_id("actions")
     actions.insertBefore(bar, actions.firstChild)
+    settle()
+
+
+def settle() -> None:
+    """The action bar grew or shrank with the preview, so the board's container did too: ask again whether the
+    hand docks there, and bring the decision back into view above it (a row of targets half under the docked hand
+    otherwise)."""
+    dom.dock()
+    reach.bring_decision_into_view()
 
 
 def clear_selection() -> None:

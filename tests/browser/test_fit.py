@@ -169,3 +169,43 @@ def test_your_hand_is_docked_while_the_board_scrolls_and_never_docked_taller_tha
     page.click("[data-zoom=fit]")
     assert page.evaluate(DOCK)["dock"] == at_fit["dock"]
     page.set_viewport_size(VIEWPORTS["1024x768"])
+
+
+# Every enabled control on the board outside the docked hand: how much of it shows above the hand (or the board's
+# bottom), once the app had its say.
+ABOVE_THE_HAND = """() => {
+  const board = document.getElementById('board'), b = board.getBoundingClientRect();
+  const hand = document.documentElement.dataset.dock === 'on' ? board.querySelector('[data-dock=hand]') : null;
+  const bottom = hand ? hand.getBoundingClientRect().top : b.bottom;
+  const shown = [];
+  for (const el of board.querySelectorAll('button[data-action]:not([disabled])')) {
+    const r = el.getBoundingClientRect();
+    if ((hand && hand.contains(el)) || r.height <= 0) continue;
+    shown.push([el.dataset.action, (Math.min(r.bottom, bottom) - Math.max(r.top, b.top)) / r.height]);
+  }
+  return {dock: document.documentElement.dataset.dock, preview: !!document.getElementById('preview'), shown};
+}"""
+
+
+def test_a_preview_keeps_the_row_of_targets_whole_above_the_docked_hand(fit):
+    """Shadows in Kyoto on a portrait tablet: your own area is docked; a first tap on an agent's placement says what
+    it does in the action bar, which grows and the board with it shrinks: the app asks again, so the row of
+    placements still shows whole above your area (it showed 85 % of each, its bottom under the area); Cancel too."""
+    page = fit.page
+    page.set_viewport_size(VIEWPORTS["768x1024"])
+    fit.reset_storage()
+    fit.open("?game=sik&seats=human,easy&seed=4&botdelay=0")
+    page.wait_for_selector(NEXT, state="visible", timeout=60_000)
+    before = page.evaluate(ABOVE_THE_HAND)
+    assert before["dock"] == "on" and before["shown"], before
+    first = before["shown"][0][0]
+    page.evaluate("a => document.querySelector(`#board button[data-action='${a}']`).click()", first)  # no move
+    page.wait_for_selector("[data-testid=preview]", state="visible")
+    during = page.evaluate(ABOVE_THE_HAND)
+    assert during["preview"] and during["dock"] == "on", during
+    near = [(a, round(part, 2)) for a, part in during["shown"] if part > 0]
+    assert near and all(part >= 0.99 for _a, part in near), f"a target shows only in part above the hand: {near}"
+    page.click("#preview [data-command=cancel-preview]")
+    after = page.evaluate(ABOVE_THE_HAND)
+    assert not after["preview"] and all(part >= 0.99 for _a, part in after["shown"] if part > 0), after
+    page.set_viewport_size(VIEWPORTS["1024x768"])
