@@ -259,7 +259,7 @@ class Keep:
 
 
 _STATICS: dict[str, object] = {}
-STATIC_KEEP = 8  # a few grounds (tile layouts, orientations, languages) and the defs of the four games
+STATIC_KEEP = 10  # a few grounds (tile layouts, orientations, languages) and the defs of the four games
 
 
 def static(key: str, build) -> Static:

@@ -80,6 +80,31 @@ def test_no_art_at_boot_then_each_game_fetches_its_own_once(art_app, test_site_d
     assert app.off_origin() == []
 
 
+def test_the_city_casts_its_shadow_from_an_outline_that_is_never_drawn_again(art_app):
+    """Passages Secrets' look: the city's shadow is cast by its outline under it (a filter over the city itself was
+    drawn anew at each change of a passage, a tap's frame the longer); the outline is the same element after a move,
+    and it is on no layer of its own (a filter there is applied again at every frame)."""
+    app = art_app
+    app.reset_storage()
+    app.open("?game=ps&seats=human,easy&seed=3&botdelay=0")
+    app.page.wait_for_selector(NEXT, state="visible")
+    app.page.wait_for_function(ART_ON, arg="ps")
+    look = """() => {
+      const c = document.querySelector('#board .ps-city'), s = document.querySelector('#board .ps-shadow');
+      s.dataset.seen = '1';
+      return {city: getComputedStyle(c).filter, shadow: getComputedStyle(s).filter,
+              layer: getComputedStyle(s).willChange,
+              under: s.compareDocumentPosition(c) === Node.DOCUMENT_POSITION_FOLLOWING,
+              same: [s.getBoundingClientRect().width, s.getBoundingClientRect().height].map(Math.round).join() ===
+                    [c.getBoundingClientRect().width, c.getBoundingClientRect().height].map(Math.round).join()}; }"""
+    seen = app.page.evaluate(look)
+    assert seen["city"] == "none" and "drop-shadow" in seen["shadow"] and seen["layer"] == "auto", seen
+    assert seen["under"] and seen["same"], seen
+    app.page.evaluate(TAP, app.enabled_actions()[0])
+    app.page.wait_for_selector(NEXT, state="visible")
+    assert app.page.evaluate("document.querySelector('#board .ps-shadow').dataset.seen") == "1"
+
+
 def test_a_new_game_tap_starts_the_art_before_python_opens_the_game(art_app):
     app = art_app
     app.reset_storage()

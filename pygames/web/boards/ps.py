@@ -193,8 +193,21 @@ def city_dots():
     return dots
 
 
+def city_shadow():
+    """The city's outline, under the city: the game's look casts its shadow (static/ps art). It never changes, so its
+    shadow is drawn once; a shadow cast by the city itself was drawn anew at each change of a passage or a token
+    (a filter over the whole city: ~8 ms of a tap's frame)."""
+    layer = svg("svg", {"viewBox": f"{VB_X:.1f} {VB_Y:.1f} {VB_W:.1f} {VB_H:.1f}", "class": "ps-shadow",
+                        "aria-hidden": "true", "focusable": "false"})
+    for t in range(len(TILES)):
+        cx, cy = NODES[f"c{t + 1}"]
+        layer.appendChild(svg("polygon", {"points": " ".join(P(cx + x, cy + y) for x, y in HEX)}))
+    return layer
+
+
 def city(g: dict, cat, ctx: kit.Board):
     wrap = el("div", {"class": "ps-map", "data-anim-frame": "ps-map"})
+    wrap.appendChild(vdom.static("ps-shadow", city_shadow))
     root = svg("svg", {"viewBox": f"{VB_X:.1f} {VB_Y:.1f} {VB_W:.1f} {VB_H:.1f}", "class": "ps-city",
                        "role": "img", "aria-label": cat.t("ps.ui.city")})
     root.appendChild(svg("title", None, cat.t("ps.ui.city")))
