@@ -752,6 +752,12 @@
     if (!$("cover").hidden) $("reveal-button").focus();  // it could not take the focus under the drawer
   });
   for (const id of ["game", "cover"]) drawerWatch.observe($(id), { attributes: true, attributeFilter: ["hidden"] });
+  // While the game screen shows, the page is one screen (static/app.css, html[data-table=on]): an attribute that
+  // follows #game's own `hidden`, wherever it is set (a screen change, a host's lobby over its table), read by CSS
+  // with no :has() selector that every change of the page would go through.
+  const tableShown = () => { root.dataset.table = $("game").hidden ? "off" : "on"; };
+  new MutationObserver(tableShown).observe($("game"), { attributes: true, attributeFilter: ["hidden"] });
+  tableShown();
   // The dialog's own fields answer in the page, before and after boot: Python only opens it and reads it back.
   $("seat-count").addEventListener("change", () => renderSeats(readForm()));
   $("seats").addEventListener("change", syncTakeback);

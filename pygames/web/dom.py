@@ -309,9 +309,12 @@ def boot_failed(text: str) -> None:
     js.window.pygamesBootFailed(text)
 
 
-def root_data(name: str, value: str) -> None:
-    """`<html data-NAME=value>`: what the page's CSS lays out by (one attribute, no :has() selector to watch)."""
-    setattr(js.document.documentElement.dataset, name, value)
+def show_table(shown: bool) -> None:
+    """Show or hide the game screen's table (`#game`), and say so on <html data-table=on|off> at once: the page is
+    one screen while it shows (static/app.css), and what is measured in the same task (the docked hand, the decision
+    in reach) must see that layout. static/shell.js keeps the attribute in line if anything else sets `hidden`."""
+    by_id("game").hidden = not shown
+    js.document.documentElement.dataset.table = "on" if shown else "off"
 
 
 def set_app_state(state: str) -> None:

@@ -375,7 +375,7 @@ class NetHost:
                 kids.append(note(cat.t(self.error)))
             fill_panel(kids)
             return
-        by_id("game").hidden = True
+        dom.show_table(False)
         tree = remote.lobby(seats, cat, showing=self.showing, is_table=host.here is None)
         kids = [vdom.realize(tree), answer_form(cat, "net-accept", "netlink.host.answer", "netlink.host.scan")]
         if self.error:
@@ -395,13 +395,13 @@ class NetHost:
         hidden behind the lobby while the lobby is up; the panel follows."""
         over = self.host.session.over
         if not over:
-            by_id("game").hidden = self.in_lobby
+            dom.show_table(not self.in_lobby)
         self.draw()
         asyncio.ensure_future(awake(not over))
 
     def to_table(self) -> str:
         self.in_lobby, self.showing, self.signature = False, None, None
-        by_id("game").hidden = False
+        dom.show_table(True)
         return STILL
 
     def to_lobby(self) -> None:
@@ -743,7 +743,7 @@ class NetGuest:
             hide_panel()
             return
         if g.screen is None:
-            by_id("game").hidden = True
+            dom.show_table(False)
         fill_panel(kids)
         asyncio.ensure_future(draw_codes())
 
@@ -775,7 +775,7 @@ class NetGuest:
         if app.screen != "game":
             app.show_screen("game")
             dom.load_art(g.game)
-        by_id("game").hidden = False
+        dom.show_table(True)
         app.cat.format_arg = board_of(app.games[g.game]).format_arg
         model = remote.model_of_guest(g, preview_on=app.preview_on)
         app.cat.set_seats(list(screen["names"]), remote.computers(model.kinds))

@@ -13,8 +13,10 @@ SCREENS = ("home", "newgame", "game", "gameover")
 def show(name: str) -> None:
     """Only screen `name`; the cover, the rules and any question closed."""
     for screen in SCREENS:
-        by_id(screen).hidden = screen != name
-    dom.root_data("screen", name)  # the page's layout for the screen (static/app.css), with no :has() to watch
+        if screen == "game":
+            dom.show_table(name == "game")
+        else:
+            by_id(screen).hidden = screen != name
     for node_id in ("cover", "rules", "confirm"):
         by_id(node_id).hidden = True
 

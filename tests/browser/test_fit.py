@@ -209,3 +209,25 @@ def test_a_preview_keeps_the_row_of_targets_whole_above_the_docked_hand(fit):
     after = page.evaluate(ABOVE_THE_HAND)
     assert not after["preview"] and all(part >= 0.99 for _a, part in after["shown"] if part > 0), after
     page.set_viewport_size(VIEWPORTS["1024x768"])
+
+
+def test_the_page_is_one_screen_only_while_the_table_shows(fit):
+    """html[data-table] follows #game's own `hidden`, wherever it is set: the page is one screen (no page scroll)
+    while the table shows, and scrolls again when something else takes its place (a host's lobby over its table
+    hides #game with the game screen still on; the home screen)."""
+    page = fit.page
+    page.set_viewport_size(VIEWPORTS["390x844"])
+    fit.reset_storage()
+    fit.open("?game=ps&seats=human,easy&seed=4&botdelay=0")
+    page.wait_for_selector(NEXT, state="visible", timeout=60_000)
+    look = "() => [document.documentElement.dataset.table, getComputedStyle(document.body).overflowY]"
+    assert page.evaluate(look) == ["on", "hidden"]
+    page.evaluate("document.getElementById('game').hidden = true")  # as netplay's lobby does
+    page.wait_for_function("document.documentElement.dataset.table === 'off'")
+    assert page.evaluate(look)[1] != "hidden"
+    page.evaluate("document.getElementById('game').hidden = false")
+    page.wait_for_function("document.documentElement.dataset.table === 'on'")
+    page.click("#game .menu [data-command=quit]")  # Quit: the home screen
+    page.wait_for_selector("#home", state="visible")
+    assert page.evaluate(look)[0] == "off"
+    page.set_viewport_size(VIEWPORTS["1024x768"])
