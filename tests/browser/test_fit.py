@@ -46,6 +46,16 @@ def fit(pages):
     pages.release(page)
 
 
+def start(fit, game_id: str, viewport: str):
+    """A new game against the easy computer (seed 4) in `viewport`, at its first decision: the page."""
+    page = fit.page
+    page.set_viewport_size(VIEWPORTS[viewport])
+    fit.reset_storage()
+    fit.open(f"?game={game_id}&seats=human,easy&seed=4&botdelay=0")
+    page.wait_for_selector(NEXT, state="visible", timeout=60_000)
+    return page
+
+
 def play_a_few(fit, game_id: str, viewport: str) -> None:
     page = fit.page
     page.set_viewport_size(VIEWPORTS[viewport])
@@ -83,11 +93,7 @@ def test_the_table_fits_the_screen_at_each_decision(fit, game_id):
 
 
 def test_the_players_and_log_drawer_opens_and_closes_on_a_phone(fit):
-    page = fit.page
-    page.set_viewport_size(VIEWPORTS["390x844"])
-    fit.reset_storage()
-    fit.open("?game=ps&seats=human,easy&seed=4&botdelay=0")
-    page.wait_for_selector(NEXT, state="visible", timeout=60_000)
+    page = start(fit, "ps", "390x844")
     assert not page.locator("#scores").is_visible()
     button = page.locator("[data-drawer]")
     box = button.bounding_box()
@@ -138,11 +144,7 @@ def test_your_hand_is_docked_while_the_board_scrolls_and_never_docked_taller_tha
     scroll (the rest scrolls behind it), and every control of the decision stays reachable above it; zoomed in on a
     phone turned sideways the hand grows past half the board, so it is not docked (docked, its top would be hidden
     for good), and Fit brings it back as it was."""
-    page = fit.page
-    page.set_viewport_size(VIEWPORTS["1024x768"])
-    fit.reset_storage()
-    fit.open("?game=pax&seats=human,easy&seed=4&botdelay=0")
-    page.wait_for_selector(NEXT, state="visible", timeout=60_000)
+    page = start(fit, "pax", "1024x768")
     first = page.evaluate(DOCK)
     assert first["dock"] == "on" and first["last"] and first["scrolls"], first
     assert abs(first["bottom"] - first["boardBottom"]) <= 12, f"the docked hand is not at the board's bottom: {first}"
@@ -191,11 +193,7 @@ def test_a_preview_keeps_the_row_of_targets_whole_above_the_docked_hand(fit):
     """Shadows in Kyoto on a portrait tablet: your own area is docked; a first tap on an agent's placement says what
     it does in the action bar, which grows and the board with it shrinks: the app asks again, so the row of
     placements still shows whole above your area (it showed 85 % of each, its bottom under the area); Cancel too."""
-    page = fit.page
-    page.set_viewport_size(VIEWPORTS["768x1024"])
-    fit.reset_storage()
-    fit.open("?game=sik&seats=human,easy&seed=4&botdelay=0")
-    page.wait_for_selector(NEXT, state="visible", timeout=60_000)
+    page = start(fit, "sik", "768x1024")
     before = page.evaluate(ABOVE_THE_HAND)
     assert before["dock"] == "on" and before["shown"], before
     first = before["shown"][0][0]
@@ -215,11 +213,7 @@ def test_the_page_is_one_screen_only_while_the_table_shows(fit):
     """html[data-table] follows #game's own `hidden`, wherever it is set: the page is one screen (no page scroll)
     while the table shows, and scrolls again when something else takes its place (a host's lobby over its table
     hides #game with the game screen still on; the home screen)."""
-    page = fit.page
-    page.set_viewport_size(VIEWPORTS["390x844"])
-    fit.reset_storage()
-    fit.open("?game=ps&seats=human,easy&seed=4&botdelay=0")
-    page.wait_for_selector(NEXT, state="visible", timeout=60_000)
+    page = start(fit, "ps", "390x844")
     look = "() => [document.documentElement.dataset.table, getComputedStyle(document.body).overflowY]"
     assert page.evaluate(look) == ["on", "hidden"]
     page.evaluate("document.getElementById('game').hidden = true")  # as netplay's lobby does
