@@ -185,6 +185,7 @@
   // a fragment, `T<text>` is a text node (never parsed as markup), `F<i>` is the i-th real node given, `K<i>:<key>`
   // a clone of it marked data-static=key, `=` keeps the element standing there, `/` closes.
   const SVG = "http://www.w3.org/2000/svg";
+  const PART = "data-part";  // a part matched by its name (morph)
 
   function build(program, ...foreign) {
     return create(parse(program)[0], foreign);
@@ -202,7 +203,9 @@
       const t = tokens[i], kind = t[0];
       if (kind === "E" || kind === "S") {
         const a = tokens[++i];
-        const node = {kind, tag: t.slice(1), attrs: a.length > 1 ? a.slice(1).split("\x1f") : [], kids: []};
+        const node = {kind, tag: t.slice(1), attrs: a.length > 1 ? a.slice(1).split("\x1f") : [], kids: [],
+                      part: null};
+        for (let j = 0; j + 1 < node.attrs.length; j += 2) if (node.attrs[j] === PART) node.part = node.attrs[j + 1];
         stack[stack.length - 1].kids.push(node);
         stack.push(node);
       } else if (kind === "D") {
@@ -284,17 +287,43 @@
     morph(node, d.kids, foreign);
   }
 
+  // A part named with `data-part` (a board's section, a seat's area) is matched by its name, not its place: a part
+  // that comes or goes before others (the viewer's decision above the market) is then made or removed alone, where
+  // matching by place would rewrite every part after it into its neighbour (most of a board: its style, layout and
+  // paint redone). A named part wanted elsewhere among its siblings is moved there; one no longer wanted goes.
+  function partOf(node) {
+    return node !== null && node.nodeType === 1 ? node.getAttribute(PART) : null;
+  }
+
   function morph(parent, kids, foreign) {
+    let named = null;  // the parts wanted here by name, when there are any
+    for (const d of kids) if (d.part) (named || (named = new Set())).add(d.part);
     let cur = parent.firstChild;
     for (const d of kids) {
-      // comments and the like are not ours; nor is the markup's blank text where an element is wanted
-      while (cur && (cur.nodeType !== 1 && cur.nodeType !== 3 || d.kind !== "T" && cur.nodeType === 3 && !cur.data.trim())) {
+      // comments and the like are not ours; nor is the markup's blank text where an element is wanted; nor (among
+      // named parts) a named part no longer wanted
+      while (cur && (cur.nodeType !== 1 && cur.nodeType !== 3 || d.kind !== "T" && cur.nodeType === 3 && !cur.data.trim()
+                     || named !== null && partOf(cur) !== null && !named.has(partOf(cur)))) {
         const next = cur.nextSibling;
         parent.removeChild(cur);
         cur = next;
       }
       if (d.kind === "=") {  // the page's own element stays as it is
         if (cur) cur = cur.nextSibling;
+        continue;
+      }
+      const part = d.part || null;
+      if (named !== null && part !== partOf(cur)) {
+        let found = null;
+        for (let n = cur && part ? cur.nextSibling : null; n && !found; n = n.nextSibling) {
+          if (partOf(n) === part) found = n;
+        }
+        if (found && reusable(found, d, foreign)) {
+          parent.insertBefore(found, cur);
+          update(found, d, foreign);
+        } else {
+          parent.insertBefore(create(d, foreign), cur);
+        }
         continue;
       }
       if (cur && reusable(cur, d, foreign)) {

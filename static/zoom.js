@@ -15,6 +15,7 @@
   function setZoom(value, focus) {
     const board = document.getElementById("board");
     const next = Math.min(MAX, Math.max(MIN, Math.round(value * 100) / 100));
+    if (next === 1 && zoom === 1) return;  // at fit already: nothing to write (a write restyles the whole page)
     const ratio = next / zoom;
     let keepX = 0, keepY = 0;
     if (board) {  // keep the point under the fingers (or the centre) where it was
@@ -25,12 +26,22 @@
     const left = board ? (board.scrollLeft + keepX) * ratio - keepX : 0;
     const top = board ? (board.scrollTop + keepY) * ratio - keepY : 0;
     zoom = next;
-    if (board) root.style.setProperty("--board-w", contentWidth(board) + "px");
-    root.style.setProperty("--board-zoom", String(zoom));
-    root.dataset.boardZoom = zoom === 1 ? "fit" : "zoomed";
-    for (const b of document.querySelectorAll("[data-zoom=fit]")) b.setAttribute("aria-pressed", String(zoom === 1));
+    // only what changes is written: a custom property on <html> restyles every element of the page
+    if (board) setStyle("--board-w", contentWidth(board) + "px");
+    setStyle("--board-zoom", String(zoom));
+    const state = zoom === 1 ? "fit" : "zoomed";
+    if (root.dataset.boardZoom !== state) root.dataset.boardZoom = state;
+    setAll("[data-zoom=fit]", "aria-pressed", String(zoom === 1));
     if (board) { board.scrollLeft = zoom === 1 ? 0 : left; board.scrollTop = top; }
     dock();
+  }
+
+  function setStyle(name, value) {
+    if (root.style.getPropertyValue(name) !== value) root.style.setProperty(name, value);
+  }
+
+  function setAll(selector, name, value) {
+    for (const b of document.querySelectorAll(selector)) if (b.getAttribute(name) !== value) b.setAttribute(name, value);
   }
 
   // The board's width at fit, in px: a zoomed board's parts are laid out at that width, then scaled (a width in %
@@ -41,8 +52,8 @@
   }
 
   function setDrawer(open) {
-    if (open) root.dataset.sideDrawer = "open"; else delete root.dataset.sideDrawer;
-    for (const b of document.querySelectorAll("[data-drawer]")) b.setAttribute("aria-expanded", String(open));
+    if (open) root.dataset.sideDrawer = "open"; else if ("sideDrawer" in root.dataset) delete root.dataset.sideDrawer;
+    setAll("[data-drawer]", "aria-expanded", String(open));
   }
 
   document.addEventListener("click", (event) => {

@@ -63,8 +63,14 @@ def last_save(app) -> dict:
         "localStorage.getItem('pygames.save.' + JSON.parse(localStorage.getItem('pygames.saves'))[0])"))
 
 
+def end_details_drawn(page) -> None:
+    """Wait for the end screen's final board and log (drawn in the frame after the result: endscreen.draw_details)."""
+    page.wait_for_selector("#gameover[data-details=drawn]", state="attached")
+
+
 def open_end_details(app) -> None:
     """Open every detail of the end screen (scores, the game's part, final board, log) as a player does: a tap each."""
+    end_details_drawn(app.page)
     closed = app.page.locator("#gameover details.over-tab:not([open]) > summary")
     for _ in range(closed.count()):
         closed.first.click()

@@ -164,6 +164,13 @@ def next_frame(name: str, callback) -> None:
     js.requestAnimationFrame(_proxy(name, callback))
 
 
+def after_next_frame(name: str, callback) -> None:
+    """Run `callback` in the frame after the next one: what the next frame shows (a screen's first view) is on
+    screen before work it does not need (its closed details) takes the main thread."""
+    inner = _proxy(name, callback)
+    js.requestAnimationFrame(_proxy(name + ":first", lambda _time=None: js.requestAnimationFrame(inner)))
+
+
 def listen(target, event: str, callback) -> None:
     """A lasting listener: `target` is "window", "body", an element id, or an element."""
     node = js.window if target == "window" else js.document.body if target == "body" else (

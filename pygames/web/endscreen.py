@@ -47,15 +47,37 @@ def draw(cat, session, board, final_view: dict, after_game) -> None:
         extra.appendChild(tab("game", cat.t("over.more"), [vdom.realize(built)]))
         if board.render_after_game is not None:  # worked out in the search worker, drawn when it comes
             after_game(final_view)
-    final_board(extra, board, final_view, cat)
+    extra.appendChild(board_tab(board, cat))
+    clear(by_id("final-log"))
     for node in screen.querySelectorAll("details.over-tab"):
         node.open = str(node.dataset.tab) in kept
     screen.setAttribute("data-save", session.save_id)
-    vdom.patch(by_id("final-log"), table.log_fragment(final_view["log"], cat))
-    render.scroll_to_end("final-log")
+    screen.setAttribute("data-details", "drawing")
+    _DETAILS[:] = [(session.save_id, board, final_view, cat)]
+    dom.after_next_frame("endscreen-details", draw_details)
     done = tutorial_ui.done_box(session, cat)
     if done is not None:
         extra.insertBefore(done, extra.firstChild)
+
+
+_DETAILS: list = []  # [(save id, board, final view, catalogue)]: the details still to draw
+
+
+def draw_details(_time=None) -> None:
+    """The final board and the final log, drawn in the frame after the result is shown: they are behind closed
+    details, and drawing them with the result made the tap that ends a game wait ~15 ms more for its first frame.
+    Skipped when that end screen is gone; `#gameover[data-details=drawn]` says they are there."""
+    if not _DETAILS:
+        return
+    save_id, board, final_view, cat = _DETAILS.pop()
+    screen = by_id("gameover")
+    node = dom.query("#gameover [data-testid=final-board]")
+    if screen.hidden or screen.getAttribute("data-save") != save_id or node is None:
+        return
+    fill_final_board(node, board, final_view, cat)
+    vdom.patch(by_id("final-log"), table.log_fragment(final_view["log"], cat))
+    render.scroll_to_end("final-log")
+    screen.setAttribute("data-details", "drawn")
 
 
 def tabs_to_keep(drawn_for: str, save_id: str, opened: list[str]) -> set[str]:
@@ -76,9 +98,18 @@ def tab(name: str, title: str, kids: list):
 
 def final_board(container, board, final_view: dict, cat) -> None:
     """The final board under the result: the same renderer, handed the end-of-game view and no action."""
+    tab_node = board_tab(board, cat)
+    container.appendChild(tab_node)
+    fill_final_board(tab_node.querySelector("[data-testid=final-board]"), board, final_view, cat)
+
+
+def board_tab(board, cat):
+    """The final board's detail, its board still to draw (`fill_final_board`)."""
     node = el("div", {"class": "board final-board", "data-testid": "final-board", "data-game": board.game_id})
-    container.appendChild(tab("board", cat.t("over.board"), [
-        el("section", {"class": "final-board-box"}, None, [node])]))
+    return tab("board", cat.t("over.board"), [el("section", {"class": "final-board-box"}, None, [node])])
+
+
+def fill_final_board(node, board, final_view: dict, cat) -> None:
     try:
         built = vdom.fragment()
         board.render(built, final_view, [], cat)

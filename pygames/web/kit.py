@@ -143,12 +143,14 @@ def bar(percent: int, text: str, label: str, cls: str, fill_cls: str):
         el("div", {"class": fill_cls, "style": f"width:{max(0, min(100, percent))}%"}), el("span", None, text)])
 
 
-def section(cls: str, title: str | None = None, children=(), heading: tuple[str, str] = ("h3", "")):
+def section(cls: str, title: str | None = None, children=(), heading: tuple[str, str] = ("h3", ""),
+            part: str | None = None):
     """A titled part of a board: a `<section>` with its heading (`heading`: the tag and class) when it has a title,
-    then its children."""
+    then its children. `part` names it for the patch (`data-part`, static/table.js): a section that comes and goes
+    before it (a decision) then leaves it as it stands instead of rewriting it into its neighbour."""
     tag, heading_cls = heading
     head = [el(tag, {"class": heading_cls or None}, title)] if title else []
-    return el("section", {"class": cls}, None, [*head, *children])
+    return el("section", {"class": cls, "data-part": part}, None, [*head, *children])
 
 
 def symbol(ref: str, attrs: dict | None = None, cls: str | None = None):

@@ -813,6 +813,7 @@ def show_guest_over(app, game_id: str, screen: dict) -> None:
         el("li", None, app.cat.t(key, **args)) for key, args in kit.outcome_lines(app.games[game_id], result)]))
     endscreen.final_board(extra, board, view, app.cat)
     vdom.patch(by_id("final-log"), table.log_fragment(view["log"], app.cat))
+    by_id("gameover").setAttribute("data-details", "drawn")
     asyncio.ensure_future(awake(False))
 
 

@@ -6,7 +6,7 @@ storage, so the booted page only resumes it: no whole game is played in the brow
 import re
 
 import pytest
-from conftest import TOUCH, AppPage
+from conftest import TOUCH, AppPage, end_details_drawn
 
 from pygames.core import registry
 from pygames.web.session import EASY, HUMAN, Seat, Session
@@ -45,6 +45,7 @@ def show_end_screen(app: AppPage, gid: str, save: str) -> None:
                       [f"{gid}-over", save])
     app.reload()
     app.page.wait_for_selector("[data-testid=game-over]", state="visible")
+    end_details_drawn(app.page)
 
 
 @pytest.mark.parametrize("gid", ["ps", "pax", "spy", "sik"])
@@ -79,6 +80,7 @@ def test_an_opened_detail_stays_open_when_the_language_changes(page):
     assert page.page.locator("[data-testid=final-board]").is_visible()
     page.page.click('[data-command="lang:fr"]')
     page.page.wait_for_function("document.getElementById('gameover-title').textContent.includes('Fin')")
+    end_details_drawn(page.page)
     assert page.page.locator("#gameover details[data-tab=board]").get_attribute("open") is not None
     assert page.page.locator("[data-testid=final-board]").is_visible()
     assert page.page.locator("#gameover details[data-tab=log]").get_attribute("open") is None

@@ -78,3 +78,39 @@ def test_a_patched_board_is_the_fresh_board_and_keeps_what_did_not_change(app, g
     kept = sum(r["kept"] for r in results) / sum(r["total"] for r in results)
     assert kept > 0.5, f"the patch rebuilt the board: kept {kept:.0%} of its elements"
     assert not app.errors and not app.off_origin()
+
+
+# Parts named with `data-part` are matched by name: a part that comes or goes before the others (PAX's decision
+# above the market) leaves their elements as they stand, where matching by place rewrote each into its neighbour.
+NAMED = """() => {
+  const t = window.pygamesTable;
+  const part = (name, text) => ["Esection", "Adata-part\\x1f" + name, "Ep", "A", "T" + text, "/", "/"];
+  const program = names => ["D", ...names.flatMap(n => part(n, "text of " + n)), "/"].join("\\x1e");
+  const target = document.createElement("div");
+  const nodes = () => [...target.children];
+  const names = () => nodes().map(n => n.getAttribute("data-part") + ":" + n.textContent).join(",");
+  t.patch(target, program(["market", "rome", "areas"]));
+  const [market, rome, areas] = nodes();
+  const out = {};
+  t.patch(target, program(["decision", "market", "rome", "areas"]));
+  out.added = [names(), nodes()[1] === market && nodes()[2] === rome && nodes()[3] === areas];
+  const decision = nodes()[0];
+  t.patch(target, program(["market", "rome", "areas"]));
+  out.removed = [names(), nodes()[0] === market && nodes()[1] === rome && nodes()[2] === areas];
+  t.patch(target, program(["areas", "market"]));
+  out.moved = [names(), nodes()[0] === areas && nodes()[1] === market, !target.contains(rome)];
+  t.patch(target, program(["market", "decision"]));
+  out.back = [names(), nodes()[0] === market && nodes()[1] !== decision];
+  return out;
+}"""
+
+
+def test_named_parts_are_kept_when_a_part_comes_or_goes_before_them(app):
+    app.open("?lang=en")
+    app.page.wait_for_function("window.pygamesTable !== undefined")
+    seen = app.page.evaluate(NAMED)
+    assert seen["added"] == ["decision:text of decision,market:text of market,rome:text of rome,"
+                             "areas:text of areas", True], seen
+    assert seen["removed"] == ["market:text of market,rome:text of rome,areas:text of areas", True], seen
+    assert seen["moved"] == ["areas:text of areas,market:text of market", True, True], seen
+    assert seen["back"] == ["market:text of market,decision:text of decision", True], seen

@@ -7,7 +7,7 @@ played with botdelay=0 so the module stays bounded in time.
 import random
 
 import pytest
-from conftest import NEXT, TOUCH, open_end_details
+from conftest import NEXT, TOUCH, end_details_drawn, open_end_details
 
 pytestmark = pytest.mark.browser
 VIEWPORTS = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024},
@@ -149,6 +149,7 @@ def test_every_decision_of_a_whole_game_is_in_reach(table, game_id, viewport):
         words = page.locator("[data-testid=outcome] li")
         assert words.count() >= 1 and all(words.nth(i).inner_text().strip() for i in range(words.count()))
         assert "outcome." not in page.inner_text("[data-testid=outcome]")  # no raw catalogue key
+        end_details_drawn(page)  # the final board, in the frame after the result
         assert page.locator("[data-testid=final-board] *").count() > 5
         assert page.locator("#score-chart svg").count() == (0 if game_id == "sik" else 1)
         if game_id == "spy":  # the explorations, private while played (SPY-4.25), are replayed step by step

@@ -93,7 +93,7 @@ def add(parent, child) -> None:
 
 
 def section(title: str, cls: str, children=()):
-    return kit.section(f"pax-section {cls}", title, children, ("h3", "pax-h"))
+    return kit.section(f"pax-section {cls}", title, children, ("h3", "pax-h"), part=cls)
 
 
 def note(text: str, cls: str = ""):
@@ -156,7 +156,8 @@ def decision_panel(ctx: Ctx):
     if ctx.me is None or g["active"] != ctx.me or not ctx.legal:
         return None
     phase = g["phase"]
-    box = el("section", {"class": "pax-section pax-decision", "data-testid": "pax-decision"})
+    box = el("section", {"class": "pax-section pax-decision", "data-testid": "pax-decision",
+                         "data-part": "pax-decision"})
     if phase in ("draft", "solo_keep", "solo_bottom"):
         hint = {"draft": "pax.ui.draft_hint", "solo_keep": "pax.ui.solo_keep_hint",
                 "solo_bottom": "pax.ui.solo_bottom_hint"}[phase]
