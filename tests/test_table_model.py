@@ -312,6 +312,30 @@ def test_a_passages_secrets_path_is_drawn_again_only_when_it_changed():
     assert ps_board.path_parts(g, i, path, True, i18n.Catalogue(lang="fr")) is not first
 
 
+def test_pax_category_columns_are_drawn_again_only_when_they_changed():
+    """Rome's and each seat's seven columns: the same cards, symbols, strengths and words keep the same nodes (their
+    tokens written once); a new card, another strength or another language draw anew, reading as drawn anew."""
+    from pygames.web.boards import pax as pax_board
+
+    s = started("pax")
+    cat = catalogue(["Ann", ""])
+    ctx = pax_board.Ctx(s.view(), [], cat, "pax-target")
+    cards, symbols = ["WEA-08", "REL-01"], {c: 0 for c in pax_board.CATEGORIES}
+    strength = dict(symbols)
+    first = pax_board.category_columns(ctx, cards, strength, symbols, came_from="pax-hand-0")
+    assert pax_board.category_columns(ctx, list(cards), dict(strength), dict(symbols), came_from="pax-hand-0") is first
+    anew = pax_board.draw_columns(ctx, cards, strength, symbols, True, "pax-hand-0")
+    assert vdom.program(first)[0] == vdom.program(anew)[0]
+    assert "REL-01" in vdom.program(first)[0]
+    more = pax_board.category_columns(ctx, [*cards, "LAN-01"], strength, symbols, came_from="pax-hand-0")
+    assert more is not first and "LAN-01" in vdom.program(more)[0]
+    stronger = pax_board.category_columns(ctx, cards, {**strength, "wealth": 3}, symbols, came_from="pax-hand-0")
+    assert stronger is not first and "pax-bonus" in vdom.program(stronger)[0]
+    french = pax_board.Ctx(s.view(), [], i18n.Catalogue(lang="fr"), "pax-target")
+    assert "Richesse" in vdom.program(pax_board.category_columns(french, cards, strength, symbols,
+                                                                 came_from="pax-hand-0"))[0]
+
+
 def test_a_lasting_part_is_written_once_then_copied_into_each_tree():
     part = vdom.lasting(vdom.svg("g", {"class": "kept"}, None, [vdom.svg("line", {"x1": "1"})]))
     once = vdom.program(vdom.el("div", None, None, [part]))[0]

@@ -13,7 +13,7 @@ is the one thing this module keeps on the device: a solo win is recorded from th
 from __future__ import annotations
 
 from pygames.pax.data import CARDS, CATEGORIES, SOLO_LEVELS, P
-from pygames.web import kit
+from pygames.web import kit, vdom
 from pygames.web.kit import clone
 from pygames.web.vdom import el, svg
 
@@ -246,10 +246,29 @@ def play_panel(ctx: Ctx, box):
 # ---------------------------------------------------------------------- Rome
 
 
+_COLUMNS: dict[tuple, object] = {}  # a set of columns' inputs -> its drawing, kept from one redraw to the next
+COLUMNS_KEEP = 200
+
+
 def category_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols: dict | None, small=True,
                      came_from: str | None = None):
     """Seven columns, one per category: glyph, name, symbols (+ bonus = strength), then the cards (a new card
-    slides in from `came_from`, a seat's hand, unless it was on the table before)."""
+    slides in from `came_from`, a seat's hand, unless it was on the table before). Rome's and most seats' columns
+    look the same after a tap: kept for their inputs (vdom.lasting), neither drawn nor written again."""
+    if _FACES_WORDS[0] is not ctx.cat.strings:
+        _COLUMNS.clear()  # other words: card_node starts again too
+    key = (tuple(cards), tuple(strength.items()) if strength else None, tuple(symbols.items()) if symbols else None,
+           small, came_from, ctx.cat.lang)
+    grid = _COLUMNS.get(key)
+    if grid is None:
+        if len(_COLUMNS) >= COLUMNS_KEEP:
+            _COLUMNS.clear()
+        grid = _COLUMNS[key] = vdom.lasting(draw_columns(ctx, cards, strength, symbols, small, came_from))
+    return grid
+
+
+def draw_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols: dict | None, small: bool,
+                 came_from: str | None):
     grid = el("div", {"class": "pax-cats"})
     by_cat = {c: [] for c in CATEGORIES}
     for card in cards:
