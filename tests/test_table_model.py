@@ -10,7 +10,7 @@ import pathlib
 import pytest
 
 from pygames.core import registry
-from pygames.web import i18n, table, vdom
+from pygames.web import i18n, kit, table, vdom
 from pygames.web.session import EASY, HUMAN, Seat, Session
 
 GAMES = ("ps", "pax", "spy", "sik")
@@ -334,6 +334,36 @@ def test_pax_category_columns_are_drawn_again_only_when_they_changed():
     french = pax_board.Ctx(s.view(), [], i18n.Catalogue(lang="fr"), "pax-target")
     assert "Richesse" in vdom.program(pax_board.category_columns(french, cards, strength, symbols,
                                                                  came_from="pax-hand-0"))[0]
+
+
+def test_parts_with_no_control_are_kept_for_their_inputs_and_drawn_anew_when_they_change():
+    """kit.kept: Passages Secrets' Control board (while it holds no choice), its score pad and every log line are
+    the same nodes while what they show is the same, and read exactly as drawn anew; a moved marker, a choice to
+    make, a scoring, another language or a line no longer news draw anew."""
+    from pygames.web.boards import ps as ps_board
+
+    s = started("ps")
+    cat = catalogue(["Ann", ""])
+    g = s.view()["state"]
+    ctx = kit.Board(s.view(), [], cat, "ps-target")
+    board = ps_board.control_board(g, cat, ctx)
+    assert ps_board.control_board(g, cat, ctx) is board
+    assert vdom.program(board)[0] == vdom.program(ps_board.draw_control_board(g, cat, ctx))[0]
+    d = ps_board.TYPES[0]
+    moved = {**g, "players": [{**g["players"][0], "pos": {**g["players"][0]["pos"], d: 2}}, g["players"][1]]}
+    assert ps_board.control_board(moved, cat, ctx) is not board
+    choosing = {**g, "phase": "comp", "moves": {f"comp:{d}": [[d, 0, 1]]}}
+    chooser = kit.Board(s.view(), [f"comp:{d}"], cat, "ps-target")
+    drawn = ps_board.control_board(choosing, cat, chooser)
+    assert drawn is not board and f"comp:{d}" in chooser.placed  # a choice is drawn each time, its button placed
+    assert ps_board.control_board(choosing, cat, kit.Board(s.view(), [f"comp:{d}"], cat, "ps-target")) is not drawn
+    assert ps_board.control_board(g, i18n.Catalogue(lang="fr"), ctx) is not board
+    pad = ps_board.score_pad(g, cat)
+    assert ps_board.score_pad(g, cat) is pad and ps_board.score_pad(g, cat, "ps-over") is not pad
+    line = table.log_line("Ann dug a passage.", True)
+    assert table.log_line("Ann dug a passage.", True) is line
+    assert table.log_line("Ann dug a passage.", False) is not line
+    assert vdom.program(line)[0] == vdom.program(vdom.el("li", {"class": "fresh"}, "Ann dug a passage."))[0]
 
 
 def test_a_lasting_part_is_written_once_then_copied_into_each_tree():

@@ -143,6 +143,24 @@ def bar(percent: int, text: str, label: str, cls: str, fill_cls: str):
         el("div", {"class": fill_cls, "style": f"width:{max(0, min(100, percent))}%"}), el("span", None, text)])
 
 
+def words_key(cat) -> tuple:
+    """What a part's words depend on beside its inputs: the language, the seats' names and which are computers."""
+    return cat.lang, tuple(cat.names), tuple(sorted(cat.computers))
+
+
+def kept(store: dict, key, build, keep: int = 64):
+    """The part drawn for `key` before, or `build()` drawn now and kept for it (vdom.lasting: its tokens written
+    once). For a part with no game control in it (the marks set on controls after a redraw would stay on it), and
+    `key` must hold everything `build` reads. Most of a board looks the same after a tap: it is then neither drawn
+    nor written again."""
+    part = store.get(key)
+    if part is None:
+        if len(store) >= keep:
+            store.clear()
+        part = store[key] = vdom.lasting(build())
+    return part
+
+
 def section(cls: str, title: str | None = None, children=(), heading: tuple[str, str] = ("h3", ""),
             part: str | None = None):
     """A titled part of a board: a `<section>` with its heading (`heading`: the tag and class) when it has a title,

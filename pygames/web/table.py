@@ -307,11 +307,17 @@ def log_fragment(entries: list, cat) -> vdom.Node:
     return frag
 
 
+_LOG_LINES: dict = {}  # (text, fresh) -> its line, kept (kit.kept): a long log's lines are not written again
+
+
 def log_items(model: Model, cat) -> list:
     """The viewer's log, its lines that are news to the viewer marked `fresh`."""
     first = model.first_fresh
-    return [el("li", {"class": "fresh"} if i >= first else None, text)
-            for i, text in enumerate(log_texts(model.view["log"], cat))]
+    return [log_line(text, i >= first) for i, text in enumerate(log_texts(model.view["log"], cat))]
+
+
+def log_line(text: str, fresh: bool) -> vdom.Node:
+    return kit.kept(_LOG_LINES, (text, fresh), lambda: el("li", {"class": "fresh"} if fresh else None, text), 1000)
 
 
 def banner(model: Model, cat) -> vdom.Node:

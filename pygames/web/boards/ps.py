@@ -252,6 +252,7 @@ def city(g: dict, cat, ctx: kit.Board):
         label = place_label(g, path, cat)
         button = ctx.button(action, label, cls="ps-spot")
         button.setAttribute("style", f"left:{left:.2f}%;top:{top:.2f}%")
+        button.setAttribute("data-part", action)  # kept by the patch while legal (a dig takes one spot away)
         if g["steals"].get(path):
             button.appendChild(icon("ps-statue", "ps-spot-steal", "#1b2430"))
         wrap.appendChild(button)
@@ -318,8 +319,21 @@ def draw_path(g: dict, i: int, path: str, legal: bool, cat) -> tuple:
 # ---------------------------------------------------------------------- the Control board
 
 
+_KEPT: dict = {}  # the parts drawn before with no control in them (kit.kept), for their inputs
+
+
 def control_board(g: dict, cat, ctx: kit.Board):
-    """5 tracks of 2Z+1 zones between the players; seat 0 at the left end, seat 1 at the right (PS-2.14)."""
+    """5 tracks of 2Z+1 zones between the players; seat 0 at the left end, seat 1 at the right (PS-2.14). Kept
+    from one redraw to the next (kit.kept) while it holds no choice of the viewer's."""
+    choosing = g["phase"] in ("comp", "shovel") and any(f"{g['phase']}:{d}" in ctx.legal for d in TYPES)
+    if choosing:
+        return draw_control_board(g, cat, ctx)
+    key = ("control", json.dumps(g["players"][0]["pos"], sort_keys=True), g["phase"] in ("comp", "shovel"),
+           kit.words_key(cat))
+    return kit.kept(_KEPT, key, lambda: draw_control_board(g, cat, ctx))
+
+
+def draw_control_board(g: dict, cat, ctx: kit.Board):
     box = el("section", {"class": "ps-box ps-control", "aria-label": cat.t("ps.board.control"),
                          "data-anim-frame": "ps-control"})
     box.appendChild(el("h3", {"class": "ps-h"}, cat.t("ps.board.control")))
@@ -444,7 +458,12 @@ CATS = ("tunnel", "statues", "loot", "districts", "achievements")
 
 def score_pad(g: dict, cat, box_id: str | None = None):
     """PS-6.25: both scorings' five categories per player, every District reward, each scoring's result and the
-    running total (midgame + final)."""
+    running total (midgame + final). Kept from one redraw to the next for what it shows (kit.kept)."""
+    key = ("pad", json.dumps([g.get("mid"), g.get("final")], sort_keys=True), box_id, kit.words_key(cat))
+    return kit.kept(_KEPT, key, lambda: draw_score_pad(g, cat, box_id))
+
+
+def draw_score_pad(g: dict, cat, box_id: str | None = None):
     box = el("section", {"class": "ps-box ps-pad", "id": box_id, "data-testid": "ps-score-pad"}, None,
              [el("h3", {"class": "ps-h"}, cat.t("ps.ui.pad"))])
     records = [(key, g[key]) for key in ("mid", "final") if g.get(key)]
