@@ -127,8 +127,23 @@ def path_mid(path: str) -> tuple[float, float]:
 # ---------------------------------------------------------------------- consequences (shown before a choice)
 
 
+_LABELS: dict[tuple, str] = {}  # a place's inputs -> its words (most spots say the same after a tap)
+
+
 def place_label(g: dict, path: str, cat) -> str:
     """A place: choice's words: the path, the token taken, the marker moves the view's rules worked out."""
+    i = PATH_INDEX[path]
+    key = (path, g["tokens"][i], json.dumps(g["moves"][f"place:{path}"]), json.dumps(g["steals"].get(path)),
+           tuple(g["path_types"][i]), kit.words_key(cat))
+    text = _LABELS.get(key)
+    if text is None:
+        if len(_LABELS) >= 500:
+            _LABELS.clear()
+        text = _LABELS[key] = word_place(g, path, cat)
+    return text
+
+
+def word_place(g: dict, path: str, cat) -> str:
     face = g["tokens"][PATH_INDEX[path]]
     moves = [cat.t("ps.ui.move", type=type_name(cat, d), old=signed(old), new=signed(new))
              for d, old, new in g["moves"][f"place:{path}"]]
