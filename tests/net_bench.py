@@ -61,7 +61,7 @@ def rejoin_times(guest, rounds: int = 3) -> str:
         spare = wait_for_spare(guest, other_than=spare["code"])
         start = time.perf_counter()
         guest.page.evaluate("window.__netChannel.close()")
-        guest.page.wait_for_function(f"(r => !r.spare || r.spare.code !== {json.dumps(spare['code'])})"
+        guest.page.wait_for_function(f"(r => !r.spares.length || r.spares[0].code !== {json.dumps(spare['code'])})"
                                      f"({GUEST_RECORD}) || "
                                      "document.querySelector('[data-link=reconnecting]')", timeout=60_000)
         guest.page.wait_for_selector(ok, timeout=60_000)

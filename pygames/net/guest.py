@@ -6,8 +6,10 @@ the next choice needs the screen the host sends after it, so at most one move is
 until the host acknowledges or refuses it, and is sent again, unchanged, whenever the link comes back (the host
 applies a move id once). Every text from the host is checked like a guest's (`protocol.read_host`).
 
-A seated guest also keeps the host's spare connection (`spare`: its offer code and ICE credentials, sent by the
-host while the link is up): after a drop or a reload the app opens it with no scan (`pygames.web.netplay`).
+A seated guest also keeps the host's spare connections (`spares`: each its offer code and ICE credentials, sent by
+the host while the link is up; the host keeps `SPARES` per seat): after a drop or a reload the app opens the oldest
+(`spare`) with no scan (`pygames.web.netplay`), and the other still brings it back if it drops again before the host
+has sent the next.
 
 `link` says what to show: "offline" (not connected yet), "joining" (waiting for the table or a seat), "playing",
 "reconnecting" (the link dropped or went silent: the seat and screen are kept), "refused" (the join was refused:
@@ -25,18 +27,26 @@ from . import protocol as P
 HEARTBEAT_TIMEOUT = 5.0  # seconds without a word from the host (it answers a ping every second)
 LATE_TICK = 2.5  # a tick (every second) this late: this device was asleep or busy, the host's answers still unread
 LANDING_S = 2.0  # an acknowledged move whose next screen has not come by then is no longer shown as sending
+SPARES = 2  # spare connections a seated guest keeps (the host makes as many per seat)
 
 
 def new_move_id() -> str:
     return secrets.token_hex(6)
 
 
+def good_spare(spare) -> bool:
+    """A stored spare as the host sent it (the `spare` message's fields, each checked)."""
+    return isinstance(spare, dict) and set(spare) == set(P.HOST_MESSAGES["spare"]) \
+        and all(check(spare[k]) for k, check in P.HOST_MESSAGES["spare"].items())
+
+
 class Guest:
     def __init__(self, name: str = "", *, token: str | None = None, seat: int | None = None, pending=None,
-                 spare=None, clock=time.monotonic, id_source=new_move_id):
+                 spares=(), clock=time.monotonic, id_source=new_move_id):
         self.name, self.token, self.seat = name, token, seat
         self.pending: dict | None = pending  # {"id", "at", "action"} until the host answers
-        self.spare: dict | None = spare  # {"code", "ufrag", "pwd"}: the host's spare connection for this seat
+        # [{"code", "ufrag", "pwd"}, ...]: the host's spare connections for this seat, the oldest first
+        self.spares: list[dict] = list(spares)[-SPARES:]
         # An acknowledged move until the screen after it comes (the host sends it right behind the ack): still shown
         # as sending, so the ack alone redraws nothing. {"action", "at", "since"}
         self.landing: dict | None = None
@@ -52,12 +62,21 @@ class Guest:
         self.ticked: float | None = None  # when tick last ran
         self.pings = 0
 
+    @property
+    def spare(self) -> dict | None:
+        """The spare to open next (the oldest kept)."""
+        return self.spares[0] if self.spares else None
+
+    def spare_used(self, spare: dict | None) -> None:
+        """`spare` is this link now, or cannot be opened here: the next one kept is the one to open."""
+        self.spares = [kept for kept in self.spares if kept != spare]
+
     # ------------------------------------------------------------------ what the app persists
 
     def to_save(self) -> dict:
         """What survives a reload of the guest's page: the seat's token and the move in flight."""
         return {"name": self.name, "token": self.token, "seat": self.seat, "pending": self.pending,
-                "spare": self.spare}
+                "spares": self.spares}
 
     @classmethod
     def from_save(cls, data: dict, **kwargs) -> Guest:
@@ -71,12 +90,10 @@ class Guest:
         token = data.get("token") if P.text(P.MAX_TOKEN)(data.get("token")) else None
         seat = data.get("seat") if P.count(data.get("seat")) else None
         name = data.get("name") if P.name(data.get("name")) else ""
-        spare = data.get("spare")
-        if not (isinstance(spare, dict) and set(spare) == set(P.HOST_MESSAGES["spare"])
-                and all(check(spare[k]) for k, check in P.HOST_MESSAGES["spare"].items())):
-            spare = None
+        spares = data.get("spares")
+        spares = [spare for spare in spares[-SPARES:] if good_spare(spare)] if isinstance(spares, list) else []
         return cls(name, token=token, seat=seat if token else None, pending=pend if token else None,
-                   spare=spare if token else None, **kwargs)
+                   spares=spares if token else (), **kwargs)
 
     # ------------------------------------------------------------------ messages to the host
 
@@ -170,10 +187,10 @@ class Guest:
             self._refused(msg)
         elif kind == "spare":
             if self.token is not None:
-                self.spare = {k: msg[k] for k in ("code", "ufrag", "pwd")}
+                self.spares = [*self.spares, {k: msg[k] for k in ("code", "ufrag", "pwd")}][-SPARES:]
         elif kind == "bye":
             self.link, self.closed_by = "closed", msg["key"]
-            self.spare = None  # this link was ended on purpose: no coming back by itself
+            self.spares = []  # this link was ended on purpose: no coming back by itself
             if msg["key"] == "net.bye.seat_given":
                 self.token, self.seat, self.pending = None, None, None
         return []
@@ -186,7 +203,7 @@ class Guest:
         elif msg["id"] is None:  # a join refused
             self.refusal, self.link = (msg["key"], msg["params"]), "refused"
             if msg["key"] == "net.err.bad_token":  # the seat was given away meanwhile: join afresh
-                self.token, self.seat, self.pending, self.spare = None, None, None, None
+                self.token, self.seat, self.pending, self.spares = None, None, None, []
         elif self.pending and self.pending["id"] == msg["id"]:
             self.pending = None
             self.refusal = (msg["key"], msg["params"])

@@ -11,11 +11,12 @@ Guest: no game, no state: a `Guest` and the last `screen` the host sent, drawn b
 token is kept in localStorage (`GUEST_KEY`), so a reloaded guest gets its seat back.
 
 Rejoining without a scan (../shared/NETPLAY.md): a guest keeps one DTLS certificate (`link.mjs deviceCertificate`,
-in IndexedDB). Once a guest is seated, the host makes a spare connection for that seat, pinned to the guest's
-certificate, and sends its offer and ICE credentials (`spare`); the guest keeps them with its token. When its link
-drops, falls silent for `SILENT_REJOIN_S`, or its page reloads, the guest opens the spare by itself and reclaims its
-seat with its token; the host then makes the next spare. A host that reloaded has no spare any more: each guest then
-scans its code once (the panel offers it all along).
+in IndexedDB). Once a guest is seated, the host makes spare connections for that seat (`SPARES`: two), pinned to the
+guest's certificate, and sends each one's offer and ICE credentials (`spare`); the guest keeps them with its token.
+When its link drops, falls silent for `SILENT_REJOIN_S`, or its page reloads, the guest opens the oldest spare by
+itself and reclaims its seat with its token; the host then makes the next spare, and until it comes the other one
+brings the guest back again (a second reload right after the first). A host that reloaded has no spare any more:
+each guest then scans its code once (the panel offers it all along).
 
 Links are checked by a heartbeat: a guest pings every second; each side counts a link silent for 5 s as dead.
 
@@ -159,10 +160,12 @@ class NetHost:
         self.making = False
         self.timer = None
         self.gone = False  # left (home, another table): draws nothing more
-        self.spares: dict[int, tuple[str, str]] = {}  # seat -> (its spare's peer id, the guest peer it was sent to)
+        self.spares: dict[int, list[str]] = {}  # seat -> its spares' peer ids, not opened yet, the oldest first
         self.spare_peers: set[str] = set()  # spares not opened yet
         self.spare_making: set[int] = set()
         self.spare_failed: dict[int, float] = {}  # seat -> when making its spare last failed
+        self.seat_links: dict[int, str] = {}  # seat -> the guest link its spares were last counted for
+        self.opened_spares: set[str] = set()  # spares that opened: links a guest came back by, its other spares kept
         host.save = self.store
         self._tick = create_proxy(self.tick)
 
@@ -238,22 +241,28 @@ class NetHost:
         """A spare opened (its guest is back: a normal link from now on, its hello with the token follows) or went
         before it opened (made again at the next check)."""
         self.spare_peers.discard(peer)
+        for seat, spares in self.spares.items():
+            if peer in spares:
+                spares.remove(peer)
+                if kind != "open":
+                    self.spare_failed[seat] = time.monotonic()
         if kind == "open":
             self.open.add(peer)
-            return
-        for seat, (spare, _sent_to) in list(self.spares.items()):
-            if spare == peer:
-                del self.spares[seat]
-                self.spare_failed[seat] = time.monotonic()
+            self.opened_spares.add(peer)
 
     def ensure_spares(self) -> None:
-        """Every seated guest holds a spare made for its current link."""
+        """Every seated guest holds `SPARES` spares (made one at a time, each sent over its current link)."""
+        from pygames.net.guest import SPARES
+
         if self.links is None or self.gone:
             return
         now = time.monotonic()
         for peer, seat in list(self.host.peers.items()):
-            made = self.spares.get(seat)
-            if (made is not None and made[1] == peer) or seat in self.spare_making \
+            if self.seat_links.get(seat) != peer:  # a new link for the seat
+                if peer not in self.opened_spares:  # by a code: the spares it had are not on that device any more
+                    self.drop_spare(seat)
+                self.seat_links[seat] = peer
+            if len(self.spares.get(seat, ())) >= SPARES or seat in self.spare_making \
                     or now - self.spare_failed.get(seat, -SPARE_RETRY_S) < SPARE_RETRY_S:
                 continue
             self.spare_making.add(seat)
@@ -273,17 +282,15 @@ class NetHost:
         if self.gone or self.host.peers.get(peer) != seat:  # the guest went meanwhile: its next link gets one
             self.links.close(spare)
             return
-        self.drop_spare(seat)
-        self.spares[seat] = (spare, peer)
+        self.spares.setdefault(seat, []).append(spare)
         self.spare_peers.add(spare)
         self.links.send(peer, P.encode("spare", code=str(made.code), ufrag=str(made.ufrag), pwd=str(made.pwd)))
 
     def drop_spare(self, seat: int) -> None:
-        """Withdraw `seat`'s spare unless its guest came back through it (then it is that guest's link)."""
-        old = self.spares.pop(seat, None)
-        if old is not None and old[0] in self.spare_peers:
-            self.spare_peers.discard(old[0])
-            self.links.close(old[0])
+        """Withdraw `seat`'s spares (not opened yet: one its guest came back through is that guest's link)."""
+        for old in self.spares.pop(seat, []):
+            self.spare_peers.discard(old)
+            self.links.close(old)
 
     def resume_silenced(self, peer: str) -> None:
         """A link that fell silent (a device asleep a moment, a stalled page) speaks again: it gets its seat back
@@ -559,6 +566,7 @@ class NetGuest:
         self.gone = False  # left (home, another table): draws nothing more
         self.pairing = False  # a code entered or scanned by hand is being answered: no spare meanwhile
         self.rejoining = False  # the spare is being opened
+        self.opening: dict | None = None  # that spare
         self.tried_at = -SPARE_RETRY_S
         self.deferred = False  # a move just sent: not drawn as sending until SENDING_DRAW_MS (or its screen) passed
         self._draw_later = create_proxy(self.draw_deferred)
@@ -612,7 +620,7 @@ class NetGuest:
             return
         if self.links.has("host") and now - g.heard < SILENT_REJOIN_S:
             return  # the link is still there and may speak again
-        self.tried_at, self.rejoining, g.link = now, True, "reconnecting"
+        self.tried_at, self.rejoining, self.opening, g.link = now, True, g.spare, "reconnecting"
         asyncio.ensure_future(self.rejoin(g.spare))
         self.draw()
 
@@ -621,7 +629,7 @@ class NetGuest:
             await self.links.rejoin(spare["code"], spare["ufrag"], spare["pwd"])
         except Exception:  # a spare this browser cannot open (no lasting certificate): the code, as before
             self.rejoining = False
-            self.guest.spare = None
+            self.guest.spares = []
             self.keep()
             self.draw()
 
@@ -652,7 +660,7 @@ class NetGuest:
         try:
             if kind == "open":
                 if self.rejoining:  # the spare is this link now: used (the host sends the next one at once)
-                    self.guest.spare = None
+                    self.guest.spare_used(self.opening)
                     self.keep()
                 self.answer, self.error, self.pairing, self.rejoining = None, None, False, False
                 self.tried_at = -SPARE_RETRY_S  # the limit is for spares that fail: a link up may use the next at once

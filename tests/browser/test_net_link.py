@@ -420,17 +420,19 @@ def wait_for_turn(page: AppPage) -> list[str]:
 GUEST_RECORD = "JSON.parse(localStorage.getItem('pygames.net.guest'))"
 
 
-def wait_for_spare(guest: AppPage, other_than: str | None = None) -> dict:
-    """The spare connection the host gave this seated guest, as the guest keeps it (a new one after each rejoin)."""
-    guest.page.wait_for_function(f"(r => r && r.spare && r.spare.code !== {json.dumps(other_than)})({GUEST_RECORD})",
-                                 timeout=LINK_MS)
-    return guest.page.evaluate(GUEST_RECORD)["spare"]
+def wait_for_spare(guest: AppPage, other_than: str | None = None, count: int = 1) -> dict:
+    """The spare connection this seated guest opens next, as it keeps it (another after each rejoin), once it keeps
+    `count` of them."""
+    guest.page.wait_for_function(f"(r => r && r.spares && r.spares.length >= {count} && "
+                                 f"r.spares[0].code !== {json.dumps(other_than)})({GUEST_RECORD})", timeout=LINK_MS)
+    return guest.page.evaluate(GUEST_RECORD)["spares"][0]
 
 
 def test_a_guest_that_reloads_or_drops_gets_its_seat_back_with_no_code(ns_browser, net_origin):
-    """Seated, the guest holds a spare connection from the host. Its page reloads: it opens that spare by itself
+    """Seated, the guest holds two spare connections from the host. Its page reloads: it opens the first by itself
     (its certificate kept in IndexedDB, its token in storage) and is back on its seat — no code either way, no seat
-    picker — and the game goes on. Then its data channel closes under it: back again, through the next spare. Then
+    picker; it reloads again at once, before the host sent the next spare: back again through the other — and the
+    game goes on. Then its data channel closes under it: back again, through the next spare. Then
     its channel stays open but hears nothing: back again once it has been silent for 10 s."""
     host, guest = device(ns_browser, net_origin), device(ns_browser, net_origin)
     try:
@@ -442,22 +444,30 @@ def test_a_guest_that_reloads_or_drops_gets_its_seat_back_with_no_code(ns_browse
             guest.page.wait_for_function("!document.querySelector('[data-testid=link][data-link=sending]')")
         token = guest.page.evaluate(GUEST_RECORD)["token"]
         assert token and token == host.saved()["net"]["tokens"][1]
-        first = wait_for_spare(guest)
+        first = wait_for_spare(guest, count=2)  # two spares
+        backup = guest.page.evaluate(GUEST_RECORD)["spares"][1]
         assert first["code"].startswith("1o") and len(first["code"]) <= 200, first
+        assert backup["code"] != first["code"]
 
         guest.reload()
         guest.page.wait_for_selector("[data-testid=link][data-link=ok]", timeout=LINK_MS)
         assert guest.page.locator("[data-testid=seat-picker]").count() == 0  # reclaimed by its token
         assert guest.page.locator("[data-testid=net-code]").count() == 0  # no code shown, none entered
+        # At once, before the host has sent the next spare: the page goes again, and the other spare brings it back.
+        assert guest.page.evaluate(GUEST_RECORD)["spares"][0] == backup
+        guest.reload()
+        guest.page.wait_for_selector("[data-testid=link][data-link=ok]", timeout=LINK_MS)
+        assert guest.page.locator("[data-testid=seat-picker]").count() == 0
+        assert guest.page.locator("[data-testid=net-code]").count() == 0
         moves = len(host.saved()["history"])
         guest.page.evaluate(TAP, pick(wait_for_turn(guest), 0))
         host.page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + "
                                     f"localStorage.getItem('pygames.current'))).history.length > {moves}")
 
-        second = wait_for_spare(guest, other_than=first["code"])  # the first was used: a new one
+        second = wait_for_spare(guest, other_than=backup["code"])  # both were used: new ones
         guest.page.evaluate("window.__netChannel.close()")  # the link drops under the guest
         guest.page.wait_for_function("document.querySelector('[data-testid=link][data-link=reconnecting]') || "
-                                     f"(r => !r.spare || r.spare.code !== {json.dumps(second['code'])})"
+                                     f"(r => !r.spares.length || r.spares[0].code !== {json.dumps(second['code'])})"
                                      f"({GUEST_RECORD})", timeout=LINK_MS)
         guest.page.wait_for_selector("[data-testid=link][data-link=ok]", timeout=LINK_MS)
         moves = len(host.saved()["history"])
@@ -579,7 +589,7 @@ def test_a_seat_given_to_the_computer_ends_its_guests_link_for_good(ns_browser, 
         guest.page.wait_for_selector("[data-testid=net-link]", timeout=LINK_MS)
         assert guest.page.inner_text("[data-testid=net-link]") == "The host gave your seat to someone else."
         record = guest.page.evaluate(GUEST_RECORD)
-        assert record["token"] is None and record["spare"] is None, record
+        assert record["token"] is None and record["spares"] == [], record
         guest.page.wait_for_timeout(6000)  # past a heartbeat and a spare's retry: still out, no code, no rejoin
         assert guest.visible("[data-testid=net-link]") and guest.page.locator("[data-testid=net-code]").count() == 0
         assert host.saved()["seats"][1]["kind"] != "human" and 1 not in host.saved()["net"]["remote"]

@@ -142,9 +142,10 @@ def test_the_pairing_screens_are_in_reach_in_both_languages(pair):
                                  "document.querySelector('[data-testid=link]')", timeout=LINK_MS)
     host.page.wait_for_selector("#lobby li[data-seat='1'][data-connected]", timeout=LINK_MS)
     host.page.click("[data-command=net-play]")
-    guest.page.wait_for_function("JSON.parse(localStorage.getItem('pygames.net.guest')).spare", timeout=LINK_MS)
+    guest.page.wait_for_function("JSON.parse(localStorage.getItem('pygames.net.guest')).spares.length",
+                                 timeout=LINK_MS)
     guest.page.evaluate("""(() => { const r = JSON.parse(localStorage.getItem('pygames.net.guest'));
-      delete r.spare; localStorage.setItem('pygames.net.guest', JSON.stringify(r)); })()""")
+      delete r.spares; localStorage.setItem('pygames.net.guest', JSON.stringify(r)); })()""")
     guest.reload()  # the guest's page goes, with no spare to come back by: the host says a device is away
     host.page.wait_for_selector("[data-testid=net-away]", timeout=LINK_MS)
     problems += in_reach(host, "host, a device away", AWAY, "document.querySelector('[data-testid=net-away]')")

@@ -251,28 +251,41 @@ def test_an_acknowledged_move_shows_as_sending_until_the_screen_after_it():
     assert guest.tick() and guest.sending is None
 
 
-def test_a_seated_guest_keeps_the_hosts_spare_connection_for_a_rejoin_without_a_scan():
-    """The host's `spare` (its offer code and ICE credentials) is kept with the token across a reload; a damaged
-    one, one sent before any seat, or one of a link the host ended are dropped: that guest scans again."""
+def test_a_seated_guest_keeps_the_hosts_spare_connections_for_a_rejoin_without_a_scan():
+    """The host's `spare`s (each its offer code and ICE credentials) are kept with the token across a reload, the
+    last two, the oldest opened first; one used or that cannot open is dropped and the next is the one to open; a
+    damaged one, one sent before any seat, or those of a link the host ended are dropped: that guest scans again."""
     host, table = sik_table()
     peer, guest = mover(host, table)
-    spare = {"code": "1o3~abcd~" + "p" * 22 + "~" + "f" * 43 + "~mAAAAAAAAAAAAAAAAAAAAAA:9", "ufrag": "u" * 8,
-             "pwd": "w" * 24}
+    code = "1o3~abcd~" + "p" * 22 + "~" + "f" * 43 + "~mAAAAAAAAAAAAAAAAAAAAAA:9"
+    spare, second, third = ({"code": code, "ufrag": "u" * 8, "pwd": c * 24} for c in "wxy")
     guest.receive(P.encode("spare", **spare))
     fresh = Guest.from_save(json.loads(json.dumps(guest.to_save())))
     assert fresh.spare == spare and fresh.token == guest.token
-    assert Guest.from_save({**guest.to_save(), "spare": {**spare, "pwd": 5}}).spare is None
-    assert Guest.from_save({**guest.to_save(), "spare": {**spare, "more": "x"}}).spare is None
-    assert Guest.from_save({**guest.to_save(), "token": None}).spare is None  # no seat: nothing to come back to
+    guest.receive(P.encode("spare", **second))
+    assert Guest.from_save(json.loads(json.dumps(guest.to_save()))).spares == [spare, second]
+    guest.receive(P.encode("spare", **third))
+    assert guest.spares == [second, third] and guest.spare == second  # the last two, the oldest first
+    guest.spare_used(second)
+    assert guest.spare == third
+    guest.spare_used(third)
+    assert guest.spare is None
+    assert Guest.from_save({**fresh.to_save(), "spares": [{**spare, "pwd": 5}, second]}).spares == [second]
+    assert Guest.from_save({**fresh.to_save(), "spares": [{**spare, "more": "x"}]}).spare is None
+    assert Guest.from_save({**fresh.to_save(), "spares": spare}).spare is None  # not a list
+    assert Guest.from_save({**fresh.to_save(), "token": None}).spare is None  # no seat: nothing to come back to
     newcomer = Guest()
     newcomer.receive(P.encode("spare", **spare))
     assert newcomer.spare is None
     with pytest.raises(P.Dropped):
         P.read_host(P.encode("spare", **{**spare, "code": "x" * (P.MAX_CODE + 1)}))
-    guest.receive(P.encode("bye", key="net.bye.closed"))
-    assert guest.spare is None and guest.link == "closed"
-    fresh.receive(P.encode("refused", id=None, key="net.err.bad_token", params={}))  # the seat was given away
-    assert fresh.spare is None and fresh.token is None
+    fresh.receive(P.encode("spare", **second))
+    fresh.receive(P.encode("bye", key="net.bye.closed"))
+    assert fresh.spares == [] and fresh.link == "closed"
+    again = Guest.from_save(json.loads(json.dumps(guest.to_save())))
+    again.receive(P.encode("spare", **spare))
+    again.receive(P.encode("refused", id=None, key="net.err.bad_token", params={}))  # the seat was given away
+    assert again.spare is None and again.token is None
 
 
 def test_a_host_rebuilt_from_its_save_continues_and_the_guests_rejoin():
