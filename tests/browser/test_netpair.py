@@ -142,8 +142,8 @@ def test_the_pairing_screens_are_in_reach_in_both_languages(pair):
                                  "document.querySelector('[data-testid=link]')", timeout=LINK_MS)
     host.page.wait_for_selector("#lobby li[data-seat='1'][data-connected]", timeout=LINK_MS)
     host.page.click("[data-command=net-play]")
-    guest.page.wait_for_function("JSON.parse(localStorage.getItem('pygames.net.guest')).spares.length",
-                                 timeout=LINK_MS)
+    guest.page.wait_for_function("JSON.parse(localStorage.getItem('pygames.net.guest')).spares.length === 2",
+                                 timeout=LINK_MS)  # both spares the host makes: none comes after this
     guest.page.evaluate("""(() => { const r = JSON.parse(localStorage.getItem('pygames.net.guest'));
       delete r.spares; localStorage.setItem('pygames.net.guest', JSON.stringify(r)); })()""")
     guest.reload()  # the guest's page goes, with no spare to come back by: the host says a device is away
