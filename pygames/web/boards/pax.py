@@ -13,7 +13,7 @@ is the one thing this module keeps on the device: a solo win is recorded from th
 from __future__ import annotations
 
 from pygames.pax.data import CARDS, CATEGORIES, SOLO_LEVELS, P
-from pygames.web import kit, vdom
+from pygames.web import kit
 from pygames.web.kit import clone
 from pygames.web.vdom import el, svg
 
@@ -259,12 +259,8 @@ def category_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols:
         _COLUMNS.clear()  # other words: card_node starts again too
     key = (tuple(cards), tuple(strength.items()) if strength else None, tuple(symbols.items()) if symbols else None,
            small, came_from, ctx.cat.lang)
-    grid = _COLUMNS.get(key)
-    if grid is None:
-        if len(_COLUMNS) >= COLUMNS_KEEP:
-            _COLUMNS.clear()
-        grid = _COLUMNS[key] = vdom.lasting(draw_columns(ctx, cards, strength, symbols, small, came_from))
-    return grid
+    return kit.kept(_COLUMNS, key, lambda: draw_columns(ctx, cards, strength, symbols, small, came_from),
+                    COLUMNS_KEEP)
 
 
 def draw_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols: dict | None, small: bool,
