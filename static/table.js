@@ -186,6 +186,9 @@
   // a clone of it marked data-static=key, `=` keeps the element standing there, `/` closes.
   const SVG = "http://www.w3.org/2000/svg";
   const PART = "data-part";  // a part matched by its name (morph)
+  // Attributes a page script keeps on an element of the table (static/zoom.js: the Fit button's aria-pressed, the
+  // drawer button's aria-expanded), named in its `data-owned`: the patch leaves them as that script set them.
+  const OWNED = "data-owned";
 
   function build(program, ...foreign) {
     return create(parse(program)[0], foreign);
@@ -277,7 +280,7 @@
       if (node.getAttribute(name) !== value) node.setAttribute(name, value);
     }
     if (node.attributes.length !== attrs.length >> 1) {  // every wanted one is there: any more are not wanted
-      const wanted = new Set();
+      const wanted = new Set(node.hasAttribute(OWNED) ? node.getAttribute(OWNED).split(" ") : []);
       for (let j = 0; j + 1 < attrs.length; j += 2) wanted.add(attrs[j]);
       for (let j = node.attributes.length - 1; j >= 0; j--) {
         const name = node.attributes[j].name;

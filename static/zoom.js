@@ -31,9 +31,16 @@
     setStyle("--board-zoom", String(zoom));
     const state = zoom === 1 ? "fit" : "zoomed";
     if (root.dataset.boardZoom !== state) root.dataset.boardZoom = state;
-    setAll("[data-zoom=fit]", "aria-pressed", String(zoom === 1));
+    toggles();
     if (board) { board.scrollLeft = zoom === 1 ? 0 : left; board.scrollTop = top; }
     dock();
+  }
+
+  // The Fit button is pressed at fit, the drawer's button expanded while it is open: set here, kept by the table's
+  // patch (their `data-owned`), and set again after each redraw (dock) for buttons the patch has just made.
+  function toggles() {
+    setAll("[data-zoom=fit]", "aria-pressed", String(zoom === 1));
+    setAll("[data-drawer]", "aria-expanded", String(root.dataset.sideDrawer === "open"));
   }
 
   function setStyle(name, value) {
@@ -53,7 +60,7 @@
 
   function setDrawer(open) {
     if (open) root.dataset.sideDrawer = "open"; else if ("sideDrawer" in root.dataset) delete root.dataset.sideDrawer;
-    setAll("[data-drawer]", "aria-expanded", String(open));
+    toggles();
   }
 
   document.addEventListener("click", (event) => {
@@ -112,6 +119,7 @@
     }
     const want = on ? "on" : "off";
     if (root.dataset.dock !== want) root.dataset.dock = want;  // as it stands: no restyle of the page
+    toggles();  // a new table's buttons say it too
     return on;
   }
 

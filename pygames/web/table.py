@@ -169,7 +169,8 @@ def prepare(model: Model, cat) -> None:
 
 def board_tools(cat) -> vdom.Node:
     """Zoom out, in and back to fit (static/zoom.js scales the board inside its container), and the drawer of the
-    players and the log where they are not a side column (portrait, phone)."""
+    players and the log where they are not a side column (portrait, phone). Whether the board is at fit and whether
+    the drawer is open are zoom.js's to say (`data-owned`: the patch keeps what it sets)."""
     def tool(attrs: dict, text: str, label: str) -> vdom.Node:
         words = any(ch.isalpha() for ch in text)  # its spoken name starts with its words (a sign is not words)
         return el("button", {"type": "button", "class": "quiet tool",
@@ -177,8 +178,9 @@ def board_tools(cat) -> vdom.Node:
     return el("div", {"class": "board-tools", "role": "toolbar", "aria-label": cat.t("game.tools")}, None, [
         tool({"data-zoom": "out"}, "−", cat.t("game.zoom_out")),
         tool({"data-zoom": "in"}, "+", cat.t("game.zoom_in")),
-        tool({"data-zoom": "fit"}, cat.t("game.zoom_fit"), cat.t("game.zoom_fit_label")),
-        tool({"data-drawer": "side", "aria-controls": "side"}, cat.t("game.drawer"), cat.t("game.drawer_label")),
+        tool({"data-zoom": "fit", "data-owned": "aria-pressed"}, cat.t("game.zoom_fit"), cat.t("game.zoom_fit_label")),
+        tool({"data-drawer": "side", "aria-controls": "side", "data-owned": "aria-expanded"}, cat.t("game.drawer"),
+             cat.t("game.drawer_label")),
     ])
 
 

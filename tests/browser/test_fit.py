@@ -81,15 +81,37 @@ def test_the_table_fits_the_screen_at_each_decision(fit, game_id):
     page = fit.page
     page.wait_for_selector(NEXT, state="visible", timeout=60_000)
     before = page.evaluate(BOARD_SCALE)
+    assert page.get_attribute("[data-zoom=fit]", "aria-pressed") == "true"
     page.click("[data-zoom=in]")
     page.click("[data-zoom=in]")
     zoomed = page.evaluate(BOARD_SCALE)
     assert zoomed["zoom"] > before["zoom"] and zoomed["width"] > before["width"], (before, zoomed)
     assert page.evaluate("document.scrollingElement.scrollHeight") <= VIEWPORTS["390x844"]["height"] + 1
+    assert page.get_attribute("[data-zoom=fit]", "aria-pressed") == "false"
+    page.evaluate("""() => { window.__pressed = [];
+        new MutationObserver(m => window.__pressed.push(...m.map(r => r.oldValue)))
+          .observe(document.querySelector('[data-zoom=fit]'),
+                   {attributeFilter: ['aria-pressed'], attributeOldValue: true});
+    }""")
+    redrawn(fit)  # the table's patch keeps what the zoom says of itself: never removed, not even for a moment
+    assert page.evaluate(BOARD_SCALE) == zoomed
+    assert page.get_attribute("[data-zoom=fit]", "aria-pressed") == "false"
+    assert page.evaluate("window.__pressed") == []
     page.click("[data-zoom=out]")
     assert page.evaluate(BOARD_SCALE)["zoom"] < zoomed["zoom"]
     page.click("[data-zoom=fit]")
     assert page.evaluate(BOARD_SCALE) == before
+    assert page.get_attribute("[data-zoom=fit]", "aria-pressed") == "true"
+
+
+def redrawn(fit) -> None:
+    """One move played by a tap, and the table redrawn for the next decision."""
+    page = fit.page
+    played = len(fit.saved()["history"])
+    page.evaluate(TAP, fit.enabled_actions()[0])
+    page.wait_for_function(f"""() => JSON.parse(localStorage.getItem('pygames.save.' +
+        localStorage.getItem('pygames.current'))).history.length > {played}""", timeout=60_000)
+    page.wait_for_selector(NEXT, state="visible", timeout=60_000)
 
 
 def test_the_players_and_log_drawer_opens_and_closes_on_a_phone(fit):
@@ -101,7 +123,10 @@ def test_the_players_and_log_drawer_opens_and_closes_on_a_phone(fit):
     button.click()
     assert page.locator("#scores").is_visible() and page.locator("[data-testid=log]").is_visible()
     assert button.get_attribute("aria-expanded") == "true"
+    redrawn(fit)  # still open, and still said to be
+    assert page.locator("#scores").is_visible() and button.get_attribute("aria-expanded") == "true"
     button.click()
+    assert button.get_attribute("aria-expanded") == "false"
     assert not page.locator("#scores").is_visible()
     page.set_viewport_size(VIEWPORTS["1024x768"])  # a landscape tablet: a side column, no drawer button
     assert page.locator("#scores").is_visible() and not button.is_visible()
