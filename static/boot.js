@@ -227,7 +227,10 @@
   async function makeSnapshot() {
     // The page fetches the package (so the service worker answers with this page's build), the worker boots.
     const bundle = await (await fetch("pygames.bundle")).arrayBuffer();
-    const worker = new Worker("static/snapshot-worker.mjs", { type: "module" });
+    // Its URL names this page's build and runtime: the service worker answers the worker's fetches from them, even
+    // when a worker of an older build is still in charge (sw.js buildNamed).
+    const named = new URLSearchParams({ build: data.version, runtime: data.runtimeCache });
+    const worker = new Worker(`static/snapshot-worker.mjs?${named}`, { type: "module" });
     const result = await new Promise((resolve) => {
       let step = "start", timer = null;
       const stalled = () => resolve({ ok: false, message: `stalled after step ${step}` });
