@@ -84,10 +84,10 @@ def come_back_offline(app, srv) -> None:
     nothing left in flight. A navigation handed to the old worker as it is retired never ends: seen here (the
     workers' console and Playwright's close event) as a reload's fetch event reaching the old worker, which closed in
     the same tenth of a second, the new one activating a second later and the page never loading (no load event in
-    60 s). That is Chromium's race, not the app's; these visits start after it. The old worker also stayed busy, a
-    few times in a hundred under load, for more than 90 s, page gone or not (Chromium then waits up to 5 minutes
-    before it retires it anyway): after 20 s the workers are stopped, as Chromium would stop them then, and the new
-    one takes over."""
+    60 s). That is Chromium's race, not the app's; these visits start after it. The old worker also stayed busy, 3
+    times in ~30 runs under load, for more than 60–90 s, page gone or not (Chromium then waits up to 5 minutes,
+    its kMaxLameDuckTime, before it retires it anyway): after 20 s the workers are stopped, as Chromium would stop
+    them then, and the new one takes over."""
     page = app.page
     page.goto("about:blank")
     cdp = app.context.new_cdp_session(page)
