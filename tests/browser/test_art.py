@@ -80,29 +80,57 @@ def test_no_art_at_boot_then_each_game_fetches_its_own_once(art_app, test_site_d
     assert app.off_origin() == []
 
 
-def test_the_city_casts_its_shadow_from_an_outline_that_is_never_drawn_again(art_app):
-    """Passages Secrets' look: the city's shadow is cast by its outline under it (a filter over the city itself was
-    drawn anew at each change of a passage, a tap's frame the longer); the outline is the same element after a move,
-    and it is on no layer of its own (a filter there is applied again at every frame)."""
+def test_the_city_casts_its_shadow_from_a_picture_drawn_once(art_app):
+    """Passages Secrets' look: the city's shadow is a picture of its outline blurred, under the city. A filter over
+    the city, or over an outline under it, was blurred anew in every area a tap redrew (a tap's frame the longer,
+    four times so on a board zoomed in two times); a picture is rastered once for each scale. It is the same element
+    after a move, on no layer of its own."""
     app = art_app
     app.reset_storage()
     app.open("?game=ps&seats=human,easy&seed=3&botdelay=0")
     app.page.wait_for_selector(NEXT, state="visible")
     app.page.wait_for_function(ART_ON, arg="ps")
+    app.page.wait_for_function("document.querySelector('#board img.ps-shadow').complete")
     look = """() => {
       const c = document.querySelector('#board .ps-city'), s = document.querySelector('#board .ps-shadow');
       s.dataset.seen = '1';
-      return {city: getComputedStyle(c).filter, shadow: getComputedStyle(s).filter,
-              layer: getComputedStyle(s).willChange,
-              under: s.compareDocumentPosition(c) === Node.DOCUMENT_POSITION_FOLLOWING,
-              same: [s.getBoundingClientRect().width, s.getBoundingClientRect().height].map(Math.round).join() ===
-                    [c.getBoundingClientRect().width, c.getBoundingClientRect().height].map(Math.round).join()}; }"""
+      const box = (n) => [n.getBoundingClientRect().width, n.getBoundingClientRect().height].map(Math.round).join();
+      return {tag: s.localName, shown: getComputedStyle(s).display, drawn: s.naturalWidth > 0,
+              blurred: decodeURIComponent(s.src).includes('feGaussianBlur'), city: getComputedStyle(c).filter,
+              shadow: getComputedStyle(s).filter, layer: getComputedStyle(s).willChange,
+              under: s.compareDocumentPosition(c) === Node.DOCUMENT_POSITION_FOLLOWING, same: box(s) === box(c)}; }"""
     seen = app.page.evaluate(look)
-    assert seen["city"] == "none" and "drop-shadow" in seen["shadow"] and seen["layer"] == "auto", seen
-    assert seen["under"] and seen["same"], seen
+    assert seen == {"tag": "img", "shown": "block", "drawn": True, "blurred": True, "city": "none",
+                    "shadow": "none", "layer": "auto", "under": True, "same": True}, seen
     app.page.evaluate(TAP, app.enabled_actions()[0])
     app.page.wait_for_selector(NEXT, state="visible")
     assert app.page.evaluate("document.querySelector('#board .ps-shadow').dataset.seen") == "1"
+
+
+# A piece's shadow: the look shows a dark copy of its shape under it. No piece of the board carries a filter, which
+# would be blurred anew wherever a tap redraws (the last move's ring and a hint are the only ones, and they pass).
+PIECE_SHADOWS = """sel => {
+  const filtered = [...document.querySelectorAll('#board *')]
+    .filter(n => !['none', ''].includes(getComputedStyle(n).filter) && !n.closest('.moved, [data-hint]'))
+    .map(n => n.localName + '.' + (n.getAttribute('class') || ''));
+  const pieces = [...document.querySelectorAll('#board ' + sel)];
+  const shown = (d) => d && /-drop$/.test(d.getAttribute('class')) && getComputedStyle(d).display !== 'none'
+    && getComputedStyle(d).transform !== 'none';
+  return {filtered, pieces: pieces.length, shadows: pieces.filter(p => shown(p.previousElementSibling)).length}; }"""
+
+
+@pytest.mark.parametrize("gid, pieces", [("ps", ".ps-passage"), ("sik", ".sik-disc")])
+def test_pieces_cast_their_shadows_as_shapes_not_filters(art_app, gid, pieces):
+    app = art_app
+    app.reset_storage()
+    app.open(f"?game={gid}&seats=human,easy&seed=3&botdelay=0")
+    app.page.wait_for_selector(NEXT, state="visible")
+    app.page.wait_for_function(ART_ON, arg=gid)
+    for _ in range(4):  # a few moves in: passages dug, agents moved
+        app.page.evaluate(TAP, app.enabled_actions()[0])
+        app.page.wait_for_selector(NEXT, state="visible")
+    seen = app.page.evaluate(PIECE_SHADOWS, pieces)
+    assert seen["filtered"] == [] and seen["pieces"] >= 2 and seen["shadows"] == seen["pieces"], seen
 
 
 def test_a_new_game_tap_starts_the_art_before_python_opens_the_game(art_app):

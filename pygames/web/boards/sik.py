@@ -274,6 +274,7 @@ def agent_node(cell, side, ident, rev, me, flip, cat, selected: bool, deduced: b
     cls = f"sik-agent {SIDE_CLASS[side]}" + (" sik-mine" if side == me else "") + (" sik-revealed" if rev else "")
     cls += " sik-selected" if selected else ""
     group = svg("g", {"class": cls, "data-cell": cell})
+    group.appendChild(svg("circle", {"cx": cx, "cy": cy, "r": 34, "class": "sik-drop"}))  # its shadow (art/sik.css)
     group.appendChild(svg("circle", {"cx": cx, "cy": cy, "r": 32, "class": "sik-disc"}))
     if side == me and not rev:
         group.appendChild(svg("circle", {"cx": cx, "cy": cy, "r": 37, "class": "sik-secret-ring"}))
