@@ -34,6 +34,14 @@ def serve(directory):
     return srv, f"http://127.0.0.1:{srv.server_port}"
 
 
+def served_copy(browser, test_site_dir, tmp_path):
+    """A copy of the built site (a deploy test writes over it), its server and a page on it: (site, srv, app)."""
+    site = tmp_path / "site"
+    shutil.copytree(test_site_dir, site)
+    srv, origin = serve(site)
+    return site, srv, AppPage(browser, origin, locale="en-US")
+
+
 def stop(srv) -> None:
     srv.shutdown()
     srv.server_close()
@@ -389,10 +397,7 @@ SLOW_PAGE_CACHE_WRITES = """(() => {
 
 def test_a_first_visit_downloads_each_file_once_and_an_app_only_deploy_no_runtime_file(browser, test_site_dir,
                                                                                          tmp_path):
-    site = tmp_path / "site"
-    shutil.copytree(test_site_dir, site)
-    srv, origin = serve(site)
-    app = AppPage(browser, origin, locale="en-US")
+    site, srv, app = served_copy(browser, test_site_dir, tmp_path)
     app.context.add_init_script(SLOW_PAGE_CACHE_WRITES)
     try:
         app.open()
@@ -462,10 +467,7 @@ def test_a_snapshot_made_while_an_older_worker_is_in_charge_is_of_its_page_s_own
     imports from the new archive. (Answered from the old worker's own runtime, the snapshot held the old stdlib's
     index, and every later boot read the new archive through it: `find_spec` found a module the new stdlib leaves
     out, and an import failed with a zlib error, offline as online.)"""
-    site = tmp_path / "site"
-    shutil.copytree(test_site_dir, site)
-    srv, origin = serve(site)
-    app = AppPage(browser, origin, locale="en-US")
+    site, srv, app = served_copy(browser, test_site_dir, tmp_path)
     try:
         app.open()
         old_runtime = app.page.get_attribute("html", "data-runtime")
@@ -502,10 +504,7 @@ def test_a_snapshot_made_while_an_older_worker_is_in_charge_is_of_its_page_s_own
 def test_a_deploy_of_another_stdlib_runs_it_whole_online_and_offline(browser, test_site_dir, tmp_path, monkeypatch):
     """The stdlib is made by the build (build.stdlib_archive); a new recipe is a new runtime cache, so the page after
     the deploy never boots with the old one, and no runtime file is downloaded twice."""
-    site = tmp_path / "site"
-    shutil.copytree(test_site_dir, site)
-    srv, origin = serve(site)
-    app = AppPage(browser, origin, locale="en-US")
+    site, srv, app = served_copy(browser, test_site_dir, tmp_path)
     try:
         app.open()
         old_runtime = app.page.get_attribute("html", "data-runtime")
