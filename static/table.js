@@ -200,8 +200,26 @@
   // replacing the whole board would make that most of a redraw's time (docs/measurements.md). A real node given
   // (`F`) replaces what stands there unless that is an equal copy. Popovers and form fields are never reused (their
   // open state and value live outside the attributes), so a redraw closes and resets them as a rebuild would.
+  //
+  // A lasting part (pygames/web/vdom.py `lasting`: one Python kept and hands again unchanged) comes once as
+  // `L<serial>` and its description, which the page keeps (`memo`); later patches name it, `R<serial>`. An element
+  // made or brought in line from that very description (`MADE`) and changed by nothing since is left as it stands:
+  // its attributes and children are not compared again. Anything else that changes the table (the last move's ring,
+  // a panel opened by the player, a preview) is seen by `watcher`, and the element and those around it are then
+  // compared in full at the next patch, as before. `!` drops every description (Python forgot its parts).
+  const memo = new Map();
+  const MADE = Symbol("pygames.made");
+  const memoId = Math.random();
+  const watcher = typeof MutationObserver === "function" ? new MutationObserver(() => {}) : null;
+  const watched = new WeakSet();
+
+  function changedSince(records) {
+    for (const r of records) for (let n = r.target; n; n = n.parentNode) n[MADE] = undefined;
+  }
+
   function parse(program) {
     const tokens = program.split("\x1e"), root = {kids: []}, stack = [root];
+    let serial = null;
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i], kind = t[0];
       if (kind === "E" || kind === "S") {
@@ -209,12 +227,22 @@
         const node = {kind, tag: t.slice(1), attrs: a.length > 1 ? a.slice(1).split("\x1f") : [], kids: [],
                       part: null};
         for (let j = 0; j + 1 < node.attrs.length; j += 2) if (node.attrs[j] === PART) node.part = node.attrs[j + 1];
+        if (serial !== null) { node.serial = serial; memo.set(serial, node); serial = null; }
         stack[stack.length - 1].kids.push(node);
         stack.push(node);
       } else if (kind === "D") {
         const node = {kind, kids: []};
+        if (serial !== null) { node.serial = serial; memo.set(serial, node); serial = null; }
         stack[stack.length - 1].kids.push(node);
         stack.push(node);
+      } else if (kind === "L") {
+        serial = t.slice(1);
+      } else if (kind === "R") {
+        const known = memo.get(t.slice(1));
+        if (known === undefined) throw new Error("pygames: a kept part the page does not hold: " + t.slice(1));
+        stack[stack.length - 1].kids.push(known);
+      } else if (kind === "!") {
+        memo.clear();
       } else if (kind === "T") {
         stack[stack.length - 1].kids.push({kind, text: t.slice(1)});
       } else if (kind === "F") {
@@ -255,6 +283,7 @@
     const node = d.kind === "S" ? document.createElementNS(SVG, d.tag) : document.createElement(d.tag);
     for (let j = 0; j + 1 < d.attrs.length; j += 2) node.setAttribute(d.attrs[j], d.attrs[j + 1]);
     for (const k of d.kids) node.appendChild(create(k, foreign));
+    if (d.serial !== undefined) node[MADE] = d;
     return node;
   }
 
@@ -274,6 +303,7 @@
       return;
     }
     if (d.kind === "F" || d.kind === "K") return;  // an equal copy stays
+    if (d.serial !== undefined && node[MADE] === d) return;  // made from this very description, changed by nothing
     const attrs = d.attrs;
     for (let j = 0; j + 1 < attrs.length; j += 2) {
       const name = attrs[j], value = attrs[j + 1];
@@ -288,6 +318,7 @@
       }
     }
     morph(node, d.kids, foreign);
+    node[MADE] = d.serial !== undefined ? d : undefined;
   }
 
   // A part named with `data-part` (a board's section, a seat's area) is matched by its name, not its place: a part
@@ -344,6 +375,13 @@
   }
 
   function patch(target, program, ...foreign) {
+    if (watcher) {
+      changedSince(watcher.takeRecords());
+      if (!watched.has(target)) {
+        watcher.observe(target, {subtree: true, childList: true, attributes: true, characterData: true});
+        watched.add(target);
+      }
+    }
     const top = parse(program);
     const kids = top.length === 1 && top[0].kind === "D" ? top[0].kids : top;
     for (const animation of started) {
@@ -353,6 +391,7 @@
     }
     started = started.filter(a => a.playState === "running" || a.playState === "paused");
     morph(target, kids, foreign);
+    if (watcher) watcher.takeRecords();  // the patch's own changes: what it made is as described
   }
 
   // The inverse, for a prebuilt <template>'s element (read once per template by vdom.clone); comments are dropped.
@@ -371,5 +410,5 @@
     return out.join("\x1e");
   }
 
-  window.pygamesTable = { snapshot, markChanged, positions, slide, make, build, patch, describe, SLIDE_MS };
+  window.pygamesTable = { snapshot, markChanged, positions, slide, make, build, patch, describe, SLIDE_MS, memoId };
 })();

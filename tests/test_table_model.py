@@ -366,6 +366,33 @@ def test_parts_with_no_control_are_kept_for_their_inputs_and_drawn_anew_when_the
     assert vdom.program(line)[0] == vdom.program(vdom.el("li", {"class": "fresh"}, "Ann dug a passage."))[0]
 
 
+def test_spyworld_s_rules_and_the_other_players_sheets_are_kept_while_they_show_the_same():
+    """kit.kept in Spyworld: the lair table with this game's gadget faces, and each other player's lair and side, are
+    the same nodes while what they show is the same, and read exactly as drawn anew; another fixture on that sheet,
+    other gadget faces or another language draw anew."""
+    from pygames.web.boards import spy as spy_board
+
+    s = started("spy", 1)
+    cat = catalogue(["Ann", ""])
+    view = s.view()
+    ctx = spy_board.Ctx(view, [], cat)
+    rules = spy_board.lair_rules(ctx)
+    assert spy_board.lair_rules(spy_board.Ctx(view, [], cat)) is rules
+    assert vdom.program(rules)[0] == vdom.program(spy_board.draw_lair_rules(ctx))[0]
+    faces = {**view, "options": {**view["options"], "g1": "expert" if view["options"]["g1"] == "normal" else "normal"}}
+    assert spy_board.lair_rules(spy_board.Ctx(faces, [], cat)) is not rules
+    assert spy_board.lair_rules(spy_board.Ctx(view, [], i18n.Catalogue(lang="fr"))) is not rules
+    sheet = view["state"]["sheets"][1]
+    body = spy_board.other_body(ctx, sheet)
+    assert spy_board.other_body(ctx, json.loads(json.dumps(sheet))) is body
+    first = "lasers" if sheet["grid"][0] != "lasers" else None
+    fuller = {**sheet, "grid": [first, *sheet["grid"][1:]]}
+    other = spy_board.other_body(ctx, fuller)
+    assert other is not body and vdom.program(other)[0] != vdom.program(body)[0]
+    assert vdom.program(other)[0] == vdom.program(vdom.el("div", {"class": "spy-sheetbody"}, None, [
+        spy_board.lair_view(ctx, fuller, big=False), spy_board.sheet_side(ctx, fuller, big=False)]))[0]
+
+
 def test_a_lasting_part_is_written_once_then_copied_into_each_tree():
     part = vdom.lasting(vdom.svg("g", {"class": "kept"}, None, [vdom.svg("line", {"x1": "1"})]))
     once = vdom.program(vdom.el("div", None, None, [part]))[0]

@@ -117,3 +117,38 @@ def test_a_template_clone_finds_its_parts_by_the_remembered_path_and_still_check
     second.kids.insert(0, el("p", None, None, [el("b", None, "not the value")]))  # moved: the path now misleads
     assert second.querySelector(".val b").textContent == "?"  # checked, then found by search
     assert first.textContent == "3?"
+
+
+def test_a_patch_describes_a_lasting_part_once_then_names_it(monkeypatch):
+    """What the page is sent (vdom.patch): a lasting part's description once (`L<serial>` then the part), after
+    that only its name (`R<serial>`); a part inside it is described in full in its cache (never by a name the page
+    may have dropped); a page loaded anew is sent every description again."""
+    sent, page = [], ["page-1"]
+    monkeypatch.setattr(vdom.dom, "memo_id", lambda: page[0])
+    monkeypatch.setattr(vdom.dom, "patch", lambda target, text, foreign: sent.append(text))
+    inner = vdom.lasting(el("li", None, "a line"))
+    outer = vdom.lasting(el("ol", {"class": "log"}, None, [inner]))
+
+    def screen(*parts):
+        return el("div", {"id": "game"}, None, [el("p", None, "status"), *parts])
+
+    def tokens(text):
+        return text.split(RS)
+
+    vdom.patch(None, screen(outer))
+    first = tokens(sent[-1])
+    serial = next(t[1:] for t in first if t.startswith("L"))
+    assert first[first.index(f"L{serial}") + 1] == "Eol" and "Tline" not in first and "Ta line" in first
+    assert not any(t.startswith("R") for t in first)
+    vdom.patch(None, screen(outer))
+    again = tokens(sent[-1])
+    assert f"R{serial}" in again and "Eol" not in again and "Ta line" not in again
+    assert "Tstatus" in again  # the rest is described as always
+    vdom.patch(None, screen(inner, outer))  # the inner part alone: described, then named; the outer still named
+    alone = tokens(sent[-1])
+    assert f"R{serial}" in alone and "Ta line" in alone and alone[alone.index("Ta line") - 3].startswith("L")
+    assert vdom.program(screen(outer))[0] == RS.join(["Ediv", f"Aid{US}game", "Ep", "A", "Tstatus", "/", "Eol",
+                                                     f"Aclass{US}log", "Eli", "A", "Ta line", "/", "/", "/"])
+    page[0] = "page-2"  # reloaded: it holds no description
+    vdom.patch(None, screen(outer))
+    assert f"L{serial}" in tokens(sent[-1]) and "Ta line" in tokens(sent[-1])

@@ -137,6 +137,11 @@ def patch(target, text: str, foreign: list) -> None:
     js.window.pygamesTable.patch(target, text, *foreign)
 
 
+def memo_id():
+    """Which page holds static/table.js's descriptions of lasting parts (a number new at each load)."""
+    return js.window.pygamesTable.memoId
+
+
 def slide_ms() -> int:
     return int(js.window.pygamesTable.SLIDE_MS)
 

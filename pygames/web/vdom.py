@@ -16,6 +16,7 @@ forge an element or an attribute.
 from __future__ import annotations
 
 import functools
+import itertools
 
 from . import dom  # the page (CPython, tests: trees can be built and inspected, not realized)
 
@@ -325,43 +326,73 @@ def reusable(parts) -> None:
             _REUSED[id(part)] = [part, None]
 
 
-_LASTING: dict[int, list] = {}  # id(part) -> [part, its tokens once written]: parts a renderer keeps across redraws
+_LASTING: dict[int, list] = {}  # id(part) -> [part, its tokens once written, its serial]: parts a renderer keeps
 LASTING_KEEP = 2000
+_SERIALS = itertools.count(1)
+
+# The lasting parts whose description the page holds (static/table.js `memo`, by serial), so a patch names them
+# (`R<serial>`) instead of describing them again, and the page leaves alone the element it made from that very
+# description (unless anything changed it since). `page` is the page's memo id: a page loaded anew holds none.
+_ON_PAGE: dict = {"page": None, "serials": set(), "forget": False}
 
 
 def lasting(part: Node) -> Node:
     """A part its renderer keeps and hands again, unchanged, to later redraws (a memo of its inputs): its tokens are
-    written once, at its first `program`, and copied after that. The part must not change once drawn."""
+    written once, at its first `program`, and copied after that; a patch names it once the page holds it. The part
+    must not change once drawn."""
     if id(part) not in _LASTING:
         if len(_LASTING) >= LASTING_KEEP:
             _LASTING.clear()
-        _LASTING[id(part)] = [part, None]
+            _ON_PAGE["serials"].clear()
+            _ON_PAGE["forget"] = True  # the page drops its descriptions too, at the next patch
+        _LASTING[id(part)] = [part, None, next(_SERIALS)]
     return part
 
 
-def program(node: Node) -> tuple[str, list]:
+def program(node: Node, sent: list | None = None) -> tuple[str, list]:
     """The tree as static/table.js's `build` reads it, and the real DOM nodes it refers to (`F<i>` tokens):
     `E<tag>`/`S<tag>`/`D` open an HTML element, an SVG element or a fragment, then one `A` token of attributes
     (name US value US ...); `T<text>` is a text node; `K<i>:<key>` a static part (kept, or a clone of the i-th
-    real node); `=` keeps the page's element standing there; `/` closes the element."""
+    real node); `=` keeps the page's element standing there; `/` closes the element. With `sent` (a patch): a
+    lasting part the page holds is `R<serial>`, one it does not is `L<serial>` then its description (its serial
+    added to `sent`)."""
     tokens: list[str] = []
     foreign: list = []
     append = tokens.append
+    on_page = _ON_PAGE["serials"]
+    naming = [sent is not None]  # off while a part's own tokens are written for its cache: they describe all of it
 
     def walk(n) -> None:
         reused = _REUSED.get(id(n)) if _REUSED else None
         if reused is None and _LASTING:
             reused = _LASTING.get(id(n))
-        if reused is not None and reused[0] is n:
-            if reused[1] is not None:
-                tokens.extend(reused[1])
-                return
-            start, known = len(tokens), len(foreign)
+        if reused is None or reused[0] is not n:
             write(n)
-            if len(foreign) == known:
-                reused[1] = tokens[start:]
             return
-        write(n)
+        serial = reused[2] if naming[0] and len(reused) > 2 else None
+        if reused[1] is not None:
+            if serial is not None:
+                if serial in on_page:
+                    append(f"R{serial}")
+                    return
+                append(f"L{serial}")
+                sent.append(serial)
+            tokens.extend(reused[1])
+            return
+        if naming[0] and len(reused) == 2:  # a reusable board part written in a patch: it names the lasting parts
+            write(n)
+            return
+        start, known, was = len(tokens), len(foreign), naming[0]
+        naming[0] = False
+        try:
+            write(n)
+        finally:
+            naming[0] = was
+        if len(foreign) == known:
+            reused[1] = tokens[start:]
+            if serial is not None:
+                tokens.insert(start, f"L{serial}")
+                sent.append(serial)
 
     def write(n) -> None:
         if n.__class__ is str:
@@ -444,6 +475,15 @@ def realize(node):
 
 def patch(target, node: Node) -> None:
     """Make the real `target`'s children those of the fragment `node`, reusing the elements that stay (one call;
-    static/table.js `patch`): a redraw after a tap restyles only what changed."""
-    text, foreign = program(node)
+    static/table.js `patch`): a redraw after a tap restyles only what changed, and the parts it kept from the last
+    redraw are named, not described again."""
+    page = dom.memo_id()
+    if page != _ON_PAGE["page"]:
+        _ON_PAGE.update(page=page, serials=set(), forget=False)
+    sent: list[int] = []
+    text, foreign = program(node, sent)
+    if _ON_PAGE["forget"]:
+        text = "!" + RS + text
     dom.patch(target, text, foreign)
+    _ON_PAGE["forget"] = False
+    _ON_PAGE["serials"].update(sent)

@@ -15,6 +15,7 @@ and every exploration's route under the shell's score table.
 
 from __future__ import annotations
 
+import json
 from itertools import pairwise
 
 from pygames.spyworld import data as spydata
@@ -120,8 +121,17 @@ def header(ctx: Ctx):
     return el("div", {"class": "spy-head"}, None, bits)
 
 
+_KEPT: dict = {}  # the parts drawn before with no control in them (kit.kept), for their inputs
+
+
 def lair_rules(ctx: Ctx):
-    """The lair table (costs, secret values), its special rules and the gadget faces of this game."""
+    """The lair table (costs, secret values), its special rules and the gadget faces of this game: the same all
+    game long, so drawn once (kit.kept)."""
+    key = ("rules", ctx.g["lair"], json.dumps(ctx.view["options"], sort_keys=True), kit.words_key(ctx.cat))
+    return kit.kept(_KEPT, key, lambda: draw_lair_rules(ctx))
+
+
+def draw_lair_rules(ctx: Ctx):
     cat, g = ctx.cat, ctx.g
     lair = LAIRS[g["lair"]]
     rows = []
@@ -398,11 +408,19 @@ def other_sheets(ctx: Ctx):
             state_word = " — " + cat.t("spy.ui.submitted" if submitted[p] else "spy.ui.choosing")
         summary = cat.t("spy.ui.summary", player=p, budget=sheet["budget"], fixtures=fixtures,
                         walls=len(sheet["walls"])) + state_word
-        body = el("div", {"class": "spy-sheetbody"}, None, [lair_view(ctx, sheet, big=False),
-                                                            sheet_side(ctx, sheet, big=False)])
+        body = other_body(ctx, sheet)
         box.appendChild(el("details", {"class": "spy-other", "data-player": p}, None,
                            [el("summary", None, summary), body]))
     return box
+
+
+def other_body(ctx: Ctx, sheet: dict):
+    """Another player's lair and side, with no control of the viewer's in them: drawn again only when that sheet
+    changes (kit.kept)."""
+    key = ("other", json.dumps(sheet, sort_keys=True), json.dumps(ctx.view["options"], sort_keys=True),
+           kit.words_key(ctx.cat))
+    return kit.kept(_KEPT, key, lambda: el("div", {"class": "spy-sheetbody"}, None, [
+        lair_view(ctx, sheet, big=False), sheet_side(ctx, sheet, big=False)]))
 
 
 def sheet_side(ctx: Ctx, sheet: dict, big: bool, gadget_targets: bool = False):
