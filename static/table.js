@@ -410,5 +410,63 @@
     return out.join("\x1e");
   }
 
-  window.pygamesTable = { snapshot, markChanged, positions, slide, make, build, patch, describe, SLIDE_MS, memoId };
+  // What pygames/web/reach.py needs to keep the decision in reach, measured in one call (each crossing of the
+  // Python-JavaScript bridge costs microseconds, and a board offers tens of controls): the free band between the
+  // status line (and the guide, unless docked) and the action bar or the docked hand, within the board's container
+  // when the board scrolls inside it; the band's top once the page scrolled past the header; with `controls`, each
+  // enabled control outside the action bar and the docked hand that is rendered, as [top, bottom] in document
+  // order, and whether one shows mostly inside the band. As JSON; `controls` with none on the board: null.
+  const ENABLED = "button[data-action]:not([disabled])";
+
+  function boardScrolls() {
+    const board = document.getElementById("board");
+    if (!board || board.offsetParent === null || board.scrollHeight <= board.clientHeight + 1) return null;
+    const overflow = getComputedStyle(board).overflowY;
+    return overflow === "auto" || overflow === "scroll" ? board : null;
+  }
+
+  function reach(controls) {
+    const enabled = controls ? document.querySelectorAll(ENABLED) : [];
+    if (controls && ![...enabled].some(n => !n.closest("#actions"))) return "null";  // no layout forced
+    const board = boardScrolls();
+    let top = 0, bottom = window.innerHeight;
+    if (board) {
+      const r = board.getBoundingClientRect();
+      top = Math.max(top, r.top);
+      bottom = Math.min(bottom, r.bottom);
+    }
+    for (const id of ["status", "tutorial-panel"]) {
+      const bar = document.getElementById(id);
+      if (bar && bar.offsetParent !== null && !bar.classList.contains("docked")) {
+        top = Math.max(top, bar.getBoundingClientRect().bottom);
+      }
+    }
+    const actions = document.getElementById("actions");
+    if (actions && actions.firstChild) bottom = Math.min(bottom, actions.getBoundingClientRect().top);
+    const dock = document.querySelector("html[data-dock=on] #board [data-dock=hand]");
+    if (dock) bottom = Math.min(bottom, dock.getBoundingClientRect().top);
+    const status = document.getElementById("status");
+    const stuck = !status || status.offsetParent === null || board ? top
+      : top - Math.max(0, status.getBoundingClientRect().top);
+    const spans = [], width = window.innerWidth;
+    let inside = false;
+    for (const node of enabled) {
+      if (node.offsetParent === null || node.closest("#actions") || (dock && dock.contains(node))) continue;
+      const r = node.getBoundingClientRect();
+      if (r.width <= 0 || r.height <= 0) continue;
+      spans.push([r.top, r.bottom]);
+      const shown = Math.min(r.bottom, bottom) - Math.max(r.top, top);
+      if (shown >= 0.6 * Math.min(r.height, bottom - top) && r.right > 0 && r.left < width) inside = true;
+    }
+    return JSON.stringify({top, bottom, stuck, spans, inside, board: board !== null});
+  }
+
+  // Whether anything on the board is moving (a slide, a pulse), when the board scrolls inside its container.
+  function boardMoving() {
+    const board = boardScrolls();
+    return board !== null && board.getAnimations({subtree: true}).length > 0;
+  }
+
+  window.pygamesTable = { snapshot, markChanged, positions, slide, make, build, patch, describe, SLIDE_MS, memoId,
+                         reach, boardMoving };
 })();

@@ -230,11 +230,6 @@ def dock() -> bool:
     return False if missing(zoom) else bool(zoom.dock())
 
 
-def animating(node) -> bool:
-    """Whether anything inside `node` is sliding (Web Animations)."""
-    return bool(node.getAnimations(to_js({"subtree": True}, dict_converter=js.Object.fromEntries)).length)
-
-
 _TO_SCROLL: set[str] = set()
 
 

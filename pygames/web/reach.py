@@ -9,24 +9,28 @@ them when none shows (see bring_decision_into_view). Where the page does scroll,
 
 from __future__ import annotations
 
-from . import dom
-from .dom import by_id, missing, query_all
+import json
 
-ENABLED = "button[data-action]:not([disabled])"
+from . import dom
+from .dom import by_id, query_all
+
 MARGIN = 8  # px kept between a control brought into view and the sticky bars
 
 
-def board_scrolls():
-    """The board's container when it scrolls inside itself (the table fits the screen), else None."""
-    board = by_id("board")
-    if board is None or missing(board.offsetParent) or board.scrollHeight <= board.clientHeight + 1:
+def measure(controls: bool) -> dict | None:
+    """The page's measures in one call (static/table.js `reach`): the free band (`top`, `bottom`), its top once the
+    status line sticks (`stuck`), whether the board scrolls inside its container (`board`), and with `controls` the
+    enabled controls on the board (`spans`, `inside`); None when `controls` and none is on the board."""
+    helper = dom.table_helper()
+    if helper is None:
         return None
-    return board if dom.overflow_y(board) in ("auto", "scroll") else None
+    return json.loads(str(helper.reach(controls)))
 
 
 def scroll_by(delta: float) -> None:
     """Scroll what holds the board: its own container when it scrolls, else the page."""
-    board = board_scrolls()
+    seen = measure(False)
+    board = by_id("board") if seen is not None and seen["board"] else None
     if board is not None:
         board.scrollBy(0, delta)
     else:
@@ -43,58 +47,10 @@ def docked():
 def band() -> tuple[float, float]:
     """The part of the viewport not covered by the sticky status line (top), the action bar and the docked hand
     (bottom), within the board's container when the board scrolls inside it."""
-    top, bottom = 0.0, dom.viewport()[1]
-    board = board_scrolls()
-    if board is not None:
-        rect = board.getBoundingClientRect()
-        top, bottom = max(top, float(rect.top)), min(bottom, float(rect.bottom))
-    # A tutorial's guide sticks under the status line, or is docked beside the board (covering none of it).
-    for node_id in ("status", "tutorial-panel"):
-        status = by_id(node_id)
-        if status is not None and not missing(status.offsetParent) and not status.classList.contains("docked"):
-            top = max(top, float(status.getBoundingClientRect().bottom))
-    actions = by_id("actions")
-    if actions is not None and not missing(actions.firstChild):
-        bottom = min(bottom, float(actions.getBoundingClientRect().top))
-    dock = docked()
-    if dock is not None:
-        bottom = min(bottom, float(dock.getBoundingClientRect().top))
-    return top, bottom
-
-
-def stuck_top(top: float) -> float:
-    """Where the band starts once the page has scrolled past the header and the status line sticks to the top."""
-    status = by_id("status")
-    if status is None or missing(status.offsetParent) or board_scrolls() is not None:
-        return top
-    return top - max(0.0, float(status.getBoundingClientRect().top))
-
-
-def visible_controls(top: float, bottom: float) -> tuple[list, list]:
-    """(enabled controls inside the band, every enabled rendered control), in document order; the action bar's own
-    buttons and the docked hand's are left out: both stick to the screen, so they are always in reach."""
-    shown, inside = [], []
-    width = dom.viewport()[0]
-    dock = docked()
-    for node in query_all(ENABLED):
-        if missing(node.offsetParent) or not missing(node.closest("#actions")):
-            continue
-        if dock is not None and dock.contains(node):
-            continue
-        rect = node.getBoundingClientRect()
-        if rect.width <= 0 or rect.height <= 0:
-            continue
-        shown.append(node)
-        # In reach: most of it shows between the sticky bars (a control half under the action bar is not).
-        shown_part = min(rect.bottom, bottom) - max(rect.top, top)
-        if shown_part >= 0.6 * min(rect.height, bottom - top) and rect.right > 0 and rect.left < width:
-            inside.append(node)
-    return inside, shown
-
-
-def on_board_controls() -> bool:
-    """Whether any enabled control sits outside the action bar, read without laying the page out."""
-    return any(missing(node.closest("#actions")) for node in query_all(ENABLED))
+    seen = measure(False)
+    if seen is None:
+        return 0.0, dom.viewport()[1]
+    return float(seen["top"]), float(seen["bottom"])
 
 
 def bring_decision_into_view() -> None:
@@ -102,17 +58,21 @@ def bring_decision_into_view() -> None:
 
     When they fit between the sticky bars together, the smallest scroll that shows them all (a choice between two
     buttons is never half on screen); when they do not, one of them at least, and the page is left alone while one
-    shows, so a player who scrolled to look at something is not pulled around."""
-    if not on_board_controls():
-        return  # nothing to bring into view (a computer's turn): no layout forced in the middle of a redraw
-    top, bottom = band()
-    inside, shown = visible_controls(top, bottom)
-    if not shown:
+    shows, so a player who scrolled to look at something is not pulled around. The action bar's own buttons and the
+    docked hand's stick to the screen, so they are always in reach; nothing is measured when no control is on the
+    board (a computer's turn: no layout forced in the middle of a redraw)."""
+    seen = measure(True)
+    if seen is None or not seen["spans"]:
         return
-    spans = [(float(r.top), float(r.bottom)) for r in (node.getBoundingClientRect() for node in shown)]
-    delta = scroll_delta(spans, top, bottom, stuck_top(top), bool(inside))
-    if delta is not None:
-        scroll_by(delta)
+    spans = [(float(a), float(b)) for a, b in seen["spans"]]
+    delta = scroll_delta(spans, float(seen["top"]), float(seen["bottom"]), float(seen["stuck"]), seen["inside"])
+    if delta is None:
+        return
+    board = by_id("board") if seen["board"] else None
+    if board is not None:
+        board.scrollBy(0, delta)
+    else:
+        dom.scroll_page_by(delta)
 
 
 def scroll_delta(spans: list[tuple[float, float]], top: float, bottom: float, stuck: float,
@@ -138,8 +98,8 @@ def bring_into_view_after_slides() -> None:
     """bring_decision_into_view now and once more when the redraw's slides end: a part sliding in (a card dealt to
     the hand) is measured where it lands, not on its way."""
     bring_decision_into_view()
-    board = by_id("board")
-    if board is None or board_scrolls() is None or not dom.animating(board):
+    helper = dom.table_helper()
+    if helper is None or not helper.boardMoving():
         return
     dom.later("reach-again", dom.slide_ms() + 40, lambda *_: bring_decision_into_view())
 
