@@ -105,10 +105,15 @@ NAMED = """() => {
 }"""
 
 
-def test_named_parts_are_kept_when_a_part_comes_or_goes_before_them(app):
+def on_home(app, script: str):
+    """`script`'s answer, run on the home screen once static/table.js is in the page."""
     app.open("?lang=en")
     app.page.wait_for_function("window.pygamesTable !== undefined")
-    seen = app.page.evaluate(NAMED)
+    return app.page.evaluate(script)
+
+
+def test_named_parts_are_kept_when_a_part_comes_or_goes_before_them(app):
+    seen = on_home(app, NAMED)
     assert seen["added"] == ["decision:text of decision,market:text of market,rome:text of rome,"
                              "areas:text of areas", True], seen
     assert seen["removed"] == ["market:text of market,rome:text of rome,areas:text of areas", True], seen
@@ -148,9 +153,7 @@ KEPT = """() => {
 
 
 def test_a_lasting_part_is_named_once_described_and_what_changed_it_since_is_undone(app):
-    app.open("?lang=en")
-    app.page.wait_for_function("window.pygamesTable !== undefined")
-    seen = app.page.evaluate(KEPT)
+    seen = on_home(app, KEPT)
     assert seen["named"] == [True, True, "rulestextlaststatus 2"], seen
     assert seen["undone"] == [True, True, "kept", False], seen
     assert "does not hold: 777999" in seen["unknown"], seen
