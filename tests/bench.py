@@ -169,8 +169,9 @@ def tap_latency(browser, origin: str, game_id: str, moves: int = 30, steady: boo
     (measured in the page: the click, the first DOM change, then requestAnimationFrame and a message posted from
     it, which runs once that frame is produced). Real games against the computer (the next seed's when one ends, so
     the p95 stands on `moves` taps), the taps chosen at random (seeded) among the enabled controls; the computer waits
-    300 ms (botdelay) so its move is not in the frame. `steady`: the first visit's one-off work (the service worker's
-    caching, the memory snapshot made in a worker) is done before the first tap; otherwise the taps start at once.
+    300 ms (botdelay) and each tap waits for its move (<html data-computer>), so that move is not in the frame.
+    `steady`: the first visit's one-off work (the service worker's caching, the memory snapshot made in a worker) is
+    done before the first tap; otherwise the taps start at once.
     `zoomed`: every tap on a board zoomed in three steps (about 2x: its parts laid out bigger, the container
     scrolling), as a player who zoomed to read it taps. Each tap comes once the control's frame is on screen and
     `reaction_ms` after it (REACTION_MS; 0: in the frame after the control appeared, as before the twelfth
@@ -190,6 +191,10 @@ def tap_latency(browser, origin: str, game_id: str, moves: int = 30, steady: boo
             page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=120_000)
             if seed == 1 and steady:
                 page.wait_for_selector("html[data-snapshot=stored]", state="attached", timeout=120_000)
+        # the computer's pending move first (its pause runs after the viewer's move even where the viewer can go on
+        # choosing, as in Spyworld's simultaneous turns): a tap every ~350 ms against its 300 ms pause put its move
+        # inside some measured taps (before the fourteenth session)
+        page.wait_for_selector("html:not([data-computer])", state="attached", timeout=120_000)
         page.wait_for_selector("button[data-action]:not([disabled]):visible, [data-testid=game-over]:visible",
                                timeout=120_000)
         if page.locator("[data-testid=game-over]").is_visible():

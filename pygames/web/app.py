@@ -227,10 +227,13 @@ class App:
             self.clock.start(lambda: self.send(messages.BotTurn()))
 
     def show_screen(self, name: str) -> None:
-        if name != self.screen:
-            reach.to_top()
+        """Only screen `name`, at its top: shown first, so the board going back to fit is laid out only if it shows
+        (leaving a zoomed board for the end screen relaid the whole board out, ~40 ms, just before hiding it)."""
+        changed = name != self.screen
         self.screen = name
         screens.show(name)
+        if changed:
+            reach.to_top()
 
     def show_home(self) -> None:
         self.leave_net()

@@ -324,6 +324,15 @@ def show_table(shown: bool) -> None:
     js.document.documentElement.dataset.table = "on" if shown else "off"
 
 
+def computer_waiting(waiting: bool) -> None:
+    """<html data-computer="waiting"> while a computer seat's pause runs (pace.Clock), no attribute otherwise."""
+    root = js.document.documentElement
+    if waiting:
+        root.setAttribute("data-computer", "waiting")
+    else:
+        root.removeAttribute("data-computer")
+
+
 def set_app_state(state: str) -> None:
     """`<html data-app-state>`: the DOM contract's `ready` once the engine is usable."""
     js.document.documentElement.dataset.appState = state

@@ -50,19 +50,23 @@ class Clock:
         self.timer = None
 
     def start(self, callback) -> None:
-        """`callback()` once the pause is over, unless a pause is already running."""
+        """`callback()` once the pause is over, unless a pause is already running. While it runs the page says so
+        (<html data-computer="waiting">): what waits for the computer's move (a test, the bench) need not guess."""
         if self.timer is None:
             wait = self.delay + (FOLLOW_DELAY if self.following else 0)
             self.timer = dom.later("bot", wait, lambda *_: self.rang(callback))
+            dom.computer_waiting(True)
 
     def rang(self, callback) -> None:
         self.timer = None
+        dom.computer_waiting(False)
         callback()
 
     def stop(self) -> None:
         if self.timer is not None:
             dom.cancel(self.timer)
             self.timer = None
+            dom.computer_waiting(False)
 
     def speed(self, name: str) -> None:
         """The menu's speed chosen: remembered on the device, used from the next move."""

@@ -115,8 +115,16 @@ def test_the_computers_speed_is_remembered_and_is_its_pause_unless_a_link_sets_i
     assert page.get_attribute("[data-command='speed:slow']", "aria-pressed") == "true"
     page.evaluate("window.__audio.delays = []")
     tap_move(touch)
-    tap_move(touch)  # the turn ends: the computer's move is scheduled after the slow pause
+    assert page.get_attribute("html", "data-computer") is None  # the viewer's turn goes on: no pause
+    # the turn ends: the computer's move comes after the slow pause, and the page says so while the pause runs
+    played = len(touch.saved()["history"])
+    page.tap(f'button[data-action="{touch.enabled_actions()[0]}"]')
+    page.wait_for_selector("html[data-computer=waiting]", state="attached")
+    assert len(touch.saved()["history"]) == played + 1  # the viewer's move, not yet the computer's
     assert 1200 in audio(touch)["delays"] and 450 not in audio(touch)["delays"]
+    page.wait_for_selector("html:not([data-computer])", state="attached")
+    assert len(touch.saved()["history"]) > played + 1  # the computer has moved
+    page.wait_for_selector(NEXT, state="visible")
     touch.menu("[data-command='speed:fast']", tap=True)
     page.evaluate("window.__audio.delays = []")
     tap_move(touch)

@@ -91,3 +91,28 @@ def test_a_double_tap_toggles_2x_and_fit_and_a_new_screen_starts_at_fit(page):
     p.tap("[data-testid=continue-list] li[data-save] button[data-command^='resume:']")
     p.wait_for_selector(NEXT, state="visible", timeout=60_000)
     assert p.evaluate(STATE)["mode"] == "fit" and p.evaluate(STATE)["zoom"] == 1
+
+
+FIT_CALLS = """() => { const zoom = window.pygamesZoom, fit = zoom.fit; window.__fits = [];
+  zoom.fit = () => { window.__fits.push(document.getElementById('game').hidden ? 'hidden' : 'shown'); fit(); }; }"""
+
+
+def test_a_board_left_zoomed_for_the_end_screen_goes_back_to_fit_once_hidden(page):
+    """The end screen starts at fit like any new screen, but the game's board is hidden first: brought back to fit
+    while still shown, a zoomed board was laid out once more (~40 ms of the last tap) just before it went away."""
+    page.reset_storage()
+    page.open("?game=hnim&seats=human,easy&seed=1&opt.pile=7&botdelay=0")
+    p = page.page
+    p.wait_for_selector(NEXT, state="visible", timeout=60_000)
+    for _ in range(3):
+        p.tap("[data-zoom=in]")
+    assert p.evaluate(STATE)["mode"] == "zoomed"
+    p.evaluate(FIT_CALLS)
+    for _ in range(20):
+        p.wait_for_selector(f"{NEXT}, [data-testid=game-over]:visible", state="visible", timeout=60_000)
+        if p.locator("[data-testid=game-over]").is_visible():
+            break
+        p.tap(f'button[data-action="{page.enabled_actions()[0]}"]')
+    p.wait_for_selector("[data-testid=game-over]", state="visible")
+    assert p.evaluate("window.__fits") == ["hidden"]
+    assert p.evaluate(STATE)["zoom"] == 1 and p.get_attribute("html", "data-board-zoom") == "fit"
