@@ -176,7 +176,7 @@ def test_a_ps_marker_choice_is_a_kit_target_whose_spoken_name_starts_with_its_wo
 
     from pygames.web.boards import ps
 
-    source = inspect.getsource(ps.draw_control_board)
+    source = inspect.getsource(ps.control_row)
     assert 'el("button"' not in source and "ctx.button(action, marker_label" in source
     from pygames.web import kit
     board = kit.Board({"state": {}, "viewer": 0}, ["comp:BANK"], CAT, "ps-target")

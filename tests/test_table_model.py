@@ -393,6 +393,43 @@ def test_spyworld_s_rules_and_the_other_players_sheets_are_kept_while_they_show_
         spy_board.lair_view(ctx, fuller, big=False), spy_board.sheet_side(ctx, fuller, big=False)]))[0]
 
 
+def test_passages_secrets_s_holdings_cards_and_marker_rows_are_kept_while_they_show_the_same():
+    """kit.kept in Passages Secrets: each player's holdings, the cards box and each District marker's row without a
+    choice in it are the same nodes while what they show is the same, and read exactly as drawn anew; a player's new
+    loot, a marker moved or another language draw that part anew (and only that part)."""
+    from pygames.web import kit
+    from pygames.web.boards import ps as ps_board
+
+    s = started("ps", 3)
+    cat = catalogue(["Ann", ""])
+    view = s.view()
+    g = view["state"]
+    box = ps_board.players_box(g, view, cat)
+    again = ps_board.players_box(json.loads(json.dumps(g)), view, cat)
+    assert [a.children for a in again.children[1:]] == [a.children for a in box.children[1:]]
+    ann, computer = box.children[1].children
+    assert again.children[1].children[0] is ann and again.children[1].children[1] is computer
+    assert vdom.program(ann)[0] == vdom.program(ps_board.player_holdings(g, view, 0, cat))[0]
+    richer = json.loads(json.dumps(g))
+    richer["players"][0]["loot"]["red" if "red" in richer["players"][0]["loot"] else
+                                 next(iter(richer["players"][0]["loot"]))] += 1
+    moved = ps_board.players_box(richer, view, cat).children[1].children
+    assert moved[0] is not ann and moved[1] is computer
+    assert vdom.program(moved[0])[0] == vdom.program(ps_board.player_holdings(richer, view, 0, cat))[0]
+    assert ps_board.players_box(g, view, i18n.Catalogue(lang="fr")).children[1].children[0] is not ann
+    assert ps_board.cards_box(json.loads(json.dumps(g)), cat) is ps_board.cards_box(g, cat)
+    ctx = kit.Board(view, [], cat, "ps-target")
+    rows = ps_board.draw_control_board(g, cat, ctx).children[2].children[1:]
+    again = ps_board.draw_control_board(json.loads(json.dumps(g)), cat, ctx).children[2].children[1:]
+    assert [a is b for a, b in zip(rows, again, strict=True)] == [True] * 5
+    shifted = json.loads(json.dumps(g))
+    first = ps_board.TYPES[0]
+    shifted["players"][0]["pos"][first] += 1 if shifted["players"][0]["pos"][first] < ps_board.Z else -1
+    changed = ps_board.draw_control_board(shifted, cat, ctx).children[2].children[1:]
+    assert [a is b for a, b in zip(rows, changed, strict=True)] == [False, True, True, True, True]
+    assert vdom.program(changed[0])[0] == vdom.program(ps_board.control_row(shifted, first, cat, ctx))[0]
+
+
 def test_a_lasting_part_is_written_once_then_copied_into_each_tree():
     part = vdom.lasting(vdom.svg("g", {"class": "kept"}, None, [vdom.svg("line", {"x1": "1"})]))
     once = vdom.program(vdom.el("div", None, None, [part]))[0]

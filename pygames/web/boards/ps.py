@@ -355,72 +355,98 @@ def draw_path(g: dict, i: int, path: str, legal: bool, cat) -> tuple:
 
 
 _KEPT: dict = {}  # the parts drawn before with no control in them (kit.kept), for their inputs
+KEEP = 240  # parts kept at most: a game's control rows (5 types x 2Z+1 places), players, cards and pads
 
 
 def control_board(g: dict, cat, ctx: kit.Board):
     """5 tracks of 2Z+1 zones between the players; seat 0 at the left end, seat 1 at the right (PS-2.14). Kept
-    from one redraw to the next (kit.kept) while it holds no choice of the viewer's."""
+    from one redraw to the next (kit.kept) while it holds no choice of the viewer's; else each row without a choice
+    is (a move shifts one marker: the other rows stay as they are, neither drawn nor written again)."""
     choosing = g["phase"] in ("comp", "shovel") and any(f"{g['phase']}:{d}" in ctx.legal for d in TYPES)
     if choosing:
         return draw_control_board(g, cat, ctx)
     key = ("control", json.dumps(g["players"][0]["pos"], sort_keys=True), g["phase"] in ("comp", "shovel"),
            kit.words_key(cat))
-    return kit.kept(_KEPT, key, lambda: draw_control_board(g, cat, ctx))
+    return kit.kept(_KEPT, key, lambda: draw_control_board(g, cat, ctx), KEEP)
 
 
 def draw_control_board(g: dict, cat, ctx: kit.Board):
     box = el("section", {"class": "ps-box ps-control", "aria-label": cat.t("ps.board.control"),
                          "data-anim-frame": "ps-control"})
     box.appendChild(el("h3", {"class": "ps-h"}, cat.t("ps.board.control")))
-    ends = el("div", {"class": "ps-ends"}, None, [
-        el("span", {"class": "ps-end"}, None, [el("span", None, "\u25c0 "), badge(0, True),
-                                               el("span", None, " " + cat.seat_name(0))]),
-        el("span", {"class": "ps-end"}, None, [el("span", None, cat.seat_name(1) + " "), badge(1, True),
-                                               el("span", None, " \u25b6")])])
-    box.appendChild(ends)
+    box.appendChild(kit.kept(_KEPT, ("control-ends", kit.words_key(cat)), lambda: control_ends(cat), KEEP))
     phase = g["phase"]
     grid = el("div", {"class": "ps-tracks"})
-    numbers = el("div", {"class": "ps-row ps-numbers", "aria-hidden": "true"}, None, [el("span")])
-    numbers.appendChild(kit.track([Space(str(abs(Z - k))) for k in range(2 * Z + 1)], "ps-track"))
-    grid.appendChild(numbers)
+    grid.appendChild(kit.kept(_KEPT, ("control-numbers",), track_numbers, KEEP))
     for d in TYPES:
-        pos0 = g["players"][0]["pos"][d]
         action = f"{phase}:{d}" if phase in ("comp", "shovel") else None
-        name = [icon(f"ps-sym-{d}", "ps-icon ps-sym", TYPE_INK[d]), el("span", None, type_name(cat, d))]
         if action and action in ctx.legal:
-            [[_d, old, new]] = g["moves"][action]
-            # The leading space never shows (a flex item's line start) but keeps the spoken name's words apart.
-            move = el("span", {"class": "ps-move"}, " " + cat.t("ps.ui.marker_short", old=signed(old), new=signed(new)))
-            head = ctx.button(action, marker_label(g, action, cat), cls="ps-marker-choice", children=[*name, move])
+            grid.appendChild(control_row(g, d, cat, ctx))
         else:
-            head = el("span", {"class": "ps-row-name"}, None, name)
-        holder = 0 if pos0 > 0 else (1 if pos0 < 0 else None)
-        spaces = []
-        for k in range(2 * Z + 1):
-            side = "ps-z0" if k < Z else ("ps-z1" if k > Z else "ps-zc")
-            if Z - k == pos0:
-                disc = el("span", {"class": f"ps-disc ps-{d}", "data-type": d, "data-value": pos0,
-                                   "data-anim-key": f"ps-disc-{d}"}, None,
-                          [icon(f"ps-sym-{d}", "ps-icon", TYPE_INK[d])])
-                spaces.append(Space(None, side + " ps-here", (disc,)))
-            else:
-                spaces.append(Space(None, side))
-        track = kit.track(spaces, "ps-track", {"aria-label": cat.t(
-            "ps.ui.track", type=type_name(cat, d), n=abs(pos0),
-            who=cat.seat_name(holder) if holder is not None else cat.t("ps.ui.nobody"))})
-        row = el("div", {"class": "ps-row" + (" ps-held0" if holder == 0 else " ps-held1" if holder == 1 else ""),
-                         "data-type": d}, None, [head, track])
-        grid.appendChild(row)
+            key = ("control-row", d, g["players"][0]["pos"][d], kit.words_key(cat))
+            grid.appendChild(kit.kept(_KEPT, key, lambda d=d: control_row(g, d, cat, ctx), KEEP))
     box.appendChild(grid)
     if phase in ("comp", "shovel"):
         box.appendChild(el("p", {"class": "ps-note"}, cat.t("ps.ui.pos_hint")))
     return box
 
 
+def control_ends(cat):
+    """Which end of the tracks is whose."""
+    return el("div", {"class": "ps-ends"}, None, [
+        el("span", {"class": "ps-end"}, None, [el("span", None, "\u25c0 "), badge(0, True),
+                                               el("span", None, " " + cat.seat_name(0))]),
+        el("span", {"class": "ps-end"}, None, [el("span", None, cat.seat_name(1) + " "), badge(1, True),
+                                               el("span", None, " \u25b6")])])
+
+
+def track_numbers():
+    """The zones' distances from the centre, over the tracks."""
+    numbers = el("div", {"class": "ps-row ps-numbers", "aria-hidden": "true"}, None, [el("span")])
+    numbers.appendChild(kit.track([Space(str(abs(Z - k))) for k in range(2 * Z + 1)], "ps-track"))
+    return numbers
+
+
+def control_row(g: dict, d: str, cat, ctx: kit.Board):
+    """One district type's track: its name (the viewer's choice of marker, when it is one) and its marker."""
+    pos0 = g["players"][0]["pos"][d]
+    action = f"{g['phase']}:{d}" if g["phase"] in ("comp", "shovel") else None
+    name = [icon(f"ps-sym-{d}", "ps-icon ps-sym", TYPE_INK[d]), el("span", None, type_name(cat, d))]
+    if action and action in ctx.legal:
+        [[_d, old, new]] = g["moves"][action]
+        # The leading space never shows (a flex item's line start) but keeps the spoken name's words apart.
+        move = el("span", {"class": "ps-move"}, " " + cat.t("ps.ui.marker_short", old=signed(old), new=signed(new)))
+        head = ctx.button(action, marker_label(g, action, cat), cls="ps-marker-choice", children=[*name, move])
+    else:
+        head = el("span", {"class": "ps-row-name"}, None, name)
+    holder = 0 if pos0 > 0 else (1 if pos0 < 0 else None)
+    spaces = []
+    for k in range(2 * Z + 1):
+        side = "ps-z0" if k < Z else ("ps-z1" if k > Z else "ps-zc")
+        if Z - k == pos0:
+            disc = el("span", {"class": f"ps-disc ps-{d}", "data-type": d, "data-value": pos0,
+                               "data-anim-key": f"ps-disc-{d}"}, None,
+                      [icon(f"ps-sym-{d}", "ps-icon", TYPE_INK[d])])
+            spaces.append(Space(None, side + " ps-here", (disc,)))
+        else:
+            spaces.append(Space(None, side))
+    track = kit.track(spaces, "ps-track", {"aria-label": cat.t(
+        "ps.ui.track", type=type_name(cat, d), n=abs(pos0),
+        who=cat.seat_name(holder) if holder is not None else cat.t("ps.ui.nobody"))})
+    return el("div", {"class": "ps-row" + (" ps-held0" if holder == 0 else " ps-held1" if holder == 1 else ""),
+                      "data-type": d}, None, [head, track])
+
+
 # ---------------------------------------------------------------------- cards, players, score pad
 
 
 def cards_box(g: dict, cat):
+    """The achievement cards and who holds each; kept while none changes hands (kit.kept)."""
+    key = ("cards", json.dumps([g["cards"], g["mid"] is not None]), kit.words_key(cat))
+    return kit.kept(_KEPT, key, lambda: draw_cards_box(g, cat), KEEP)
+
+
+def draw_cards_box(g: dict, cat):
     box = el("section", {"class": "ps-box ps-cards"}, None, [el("h3", {"class": "ps-h"}, cat.t("ps.ui.cards"))])
     nodes = []
     for card, owner in g["cards"]:
@@ -450,42 +476,51 @@ def players_box(g: dict, view: dict, cat):
     box = el("section", {"class": "ps-box ps-players"}, None, [el("h3", {"class": "ps-h"}, cat.t("ps.ui.holdings"))])
     row = el("div", {"class": "ps-player-row"})
     for seat in (0, 1):
-        info = g["players"][seat]
-        role = cat.t("ps.player.P1" if seat == g["first"] else "ps.player.P2")
-        head = el("h4", None, None, [badge(seat), el("span", None, " " + cat.seat_name(seat)),
-                                     el("small", None, " \u00b7 " + role)])
-        if seat in view["to_move"]:
-            head.appendChild(el("span", {"class": "ps-turn"}, cat.t("ps.ui.to_play")))
-        loot = el("span", {"class": "ps-loot"})
-        for colour in LOOT_COLOURS:
-            loot.appendChild(el("span", {"class": "ps-chip", "data-colour": colour}, None, [
-                icon(f"ps-tok-{colour}", "ps-icon", None, face_name(cat, colour)),
-                el("b", None, str(info["loot"][colour]))]))
-        shovel_faces = [f for f in g["held"][seat] if f in SHOVEL_FACES]
-        shovels = el("span", {"class": "ps-loot"}, None,
-                     [icon(f"ps-tok-{f}", "ps-icon", None, face_name(cat, f)) for f in shovel_faces]
-                     or [el("span", None, "0")])
-        control = el("span", {"class": "ps-loot"}, None,
-                     [kit.anim_key(icon(f"ps-sym-{d}", f"ps-icon ps-sym-chip ps-{d}", TYPE_INK[d], type_name(cat, d)),
-                                   f"ps-control-{d}") for d in info["control"]] or [el("span", None, "0")])
-        statues = el("span", {"class": "ps-loot"}, None,  # a stolen statue flies from its platform (same key)
-                     [kit.anim_key(icon("ps-statue", "ps-icon", "#1b2430", cat.t(f"ps.statue.{s}")), f"ps-statue-{s}")
-                      for s, o in g["statues"].items() if o == seat] or [el("span", None, "0")])
-        cards = [c for c, o in g["cards"] if o == seat]
-        dl = el("dl", {"class": "ps-stats"}, None, [
-            stat(cat.t("ps.ui.passages"), el("b", None, str(info["supply"]))),
-            stat(cat.t("ps.ui.tunnel"), el("b", None, str(info["tunnel"]))),
-            stat(cat.t("ps.cat.loot"), loot),
-            stat(cat.t("ps.ui.shovels"), shovels),
-            stat(cat.t("ps.cat.statues"), statues),
-            stat(cat.t("ps.ui.controls"), control),
-            stat(cat.t("ps.cat.achievements"), el("span", None, ", ".join(cat.t(f"ps.card.{c}") for c in cards)
-                                                   or "0")),
-            stat(cat.t("ps.ui.wealth"), el("b", None, str(g["totals"][seat]))),
-        ])
-        row.appendChild(el("article", {"class": f"ps-player ps-seat{seat}", "data-player": seat}, None, [head, dl]))
+        # a move changes one player's holdings at most: the other's are kept as they are (kit.kept)
+        key = ("player", seat, json.dumps([
+            g["players"][seat], g["first"], seat in view["to_move"], g["held"][seat],
+            [s for s, o in g["statues"].items() if o == seat], [c for c, o in g["cards"] if o == seat],
+            g["totals"][seat]], sort_keys=True), kit.words_key(cat))
+        row.appendChild(kit.kept(_KEPT, key, lambda seat=seat: player_holdings(g, view, seat, cat), KEEP))
     box.appendChild(row)
     return box
+
+
+def player_holdings(g: dict, view: dict, seat: int, cat):
+    info = g["players"][seat]
+    role = cat.t("ps.player.P1" if seat == g["first"] else "ps.player.P2")
+    head = el("h4", None, None, [badge(seat), el("span", None, " " + cat.seat_name(seat)),
+                                 el("small", None, " \u00b7 " + role)])
+    if seat in view["to_move"]:
+        head.appendChild(el("span", {"class": "ps-turn"}, cat.t("ps.ui.to_play")))
+    loot = el("span", {"class": "ps-loot"})
+    for colour in LOOT_COLOURS:
+        loot.appendChild(el("span", {"class": "ps-chip", "data-colour": colour}, None, [
+            icon(f"ps-tok-{colour}", "ps-icon", None, face_name(cat, colour)),
+            el("b", None, str(info["loot"][colour]))]))
+    shovel_faces = [f for f in g["held"][seat] if f in SHOVEL_FACES]
+    shovels = el("span", {"class": "ps-loot"}, None,
+                 [icon(f"ps-tok-{f}", "ps-icon", None, face_name(cat, f)) for f in shovel_faces]
+                 or [el("span", None, "0")])
+    control = el("span", {"class": "ps-loot"}, None,
+                 [kit.anim_key(icon(f"ps-sym-{d}", f"ps-icon ps-sym-chip ps-{d}", TYPE_INK[d], type_name(cat, d)),
+                               f"ps-control-{d}") for d in info["control"]] or [el("span", None, "0")])
+    statues = el("span", {"class": "ps-loot"}, None,  # a stolen statue flies from its platform (same key)
+                 [kit.anim_key(icon("ps-statue", "ps-icon", "#1b2430", cat.t(f"ps.statue.{s}")), f"ps-statue-{s}")
+                  for s, o in g["statues"].items() if o == seat] or [el("span", None, "0")])
+    cards = [c for c, o in g["cards"] if o == seat]
+    dl = el("dl", {"class": "ps-stats"}, None, [
+        stat(cat.t("ps.ui.passages"), el("b", None, str(info["supply"]))),
+        stat(cat.t("ps.ui.tunnel"), el("b", None, str(info["tunnel"]))),
+        stat(cat.t("ps.cat.loot"), loot),
+        stat(cat.t("ps.ui.shovels"), shovels),
+        stat(cat.t("ps.cat.statues"), statues),
+        stat(cat.t("ps.ui.controls"), control),
+        stat(cat.t("ps.cat.achievements"), el("span", None, ", ".join(cat.t(f"ps.card.{c}") for c in cards)
+                                               or "0")),
+        stat(cat.t("ps.ui.wealth"), el("b", None, str(g["totals"][seat]))),
+    ])
+    return el("article", {"class": f"ps-player ps-seat{seat}", "data-player": seat}, None, [head, dl])
 
 
 CATS = ("tunnel", "statues", "loot", "districts", "achievements")
@@ -495,7 +530,7 @@ def score_pad(g: dict, cat, box_id: str | None = None):
     """PS-6.25: both scorings' five categories per player, every District reward, each scoring's result and the
     running total (midgame + final). Kept from one redraw to the next for what it shows (kit.kept)."""
     key = ("pad", json.dumps([g.get("mid"), g.get("final")], sort_keys=True), box_id, kit.words_key(cat))
-    return kit.kept(_KEPT, key, lambda: draw_score_pad(g, cat, box_id))
+    return kit.kept(_KEPT, key, lambda: draw_score_pad(g, cat, box_id), KEEP)
 
 
 def draw_score_pad(g: dict, cat, box_id: str | None = None):
