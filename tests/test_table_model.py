@@ -430,6 +430,37 @@ def test_passages_secrets_s_holdings_cards_and_marker_rows_are_kept_while_they_s
     assert vdom.program(changed[0])[0] == vdom.program(ps_board.control_row(shifted, first, cat, ctx))[0]
 
 
+def test_shadows_in_kyoto_s_other_area_and_the_map_s_agents_are_kept_while_they_show_the_same():
+    """kit.kept in Shadows in Kyoto: the other side's area and each agent on the map are the same nodes while what
+    they show is the same, and read exactly as drawn anew; a card drawn by the other side, or an agent seen
+    elsewhere, draws that part anew."""
+    from pygames.web import kit
+    from pygames.web.boards import sik as sik_board
+
+    s = started("sik", 2)
+    cat = catalogue(["Ann", ""])
+    view = s.view()
+    g = view["state"]
+    ctx = kit.Board(view, [], cat, "sik-btn")
+    other = 1 - g["me"]
+    area = sik_board.other_area(g, other, cat, ctx)
+    assert sik_board.other_area(json.loads(json.dumps(g)), other, cat, ctx) is area
+    assert vdom.program(area)[0] == vdom.program(sik_board.player_area(g, other, cat, ctx, mine=False))[0]
+    drew = json.loads(json.dumps(g))
+    drew["hand_count"][other]["tactic"] += 1
+    drew["deck"][other]["tactic"] -= 1
+    fresh = sik_board.other_area(drew, other, cat, ctx)
+    assert fresh is not area
+    assert vdom.program(fresh)[0] == vdom.program(sik_board.player_area(drew, other, cat, ctx, mine=False))[0]
+    assert sik_board.other_area(g, other, i18n.Catalogue(lang="fr"), ctx) is not area
+    cell, side, ident, rev = g["board"][0]
+    agent = sik_board.agent_part(cell, side, ident, rev, g["me"], False, cat, False, False, None)
+    assert sik_board.agent_part(cell, side, ident, rev, g["me"], False, cat, False, False, None) is agent
+    assert vdom.program(agent)[0] == vdom.program(kit.anim_key(
+        sik_board.agent_node(cell, side, ident, rev, g["me"], False, cat, False, False), f"sik-agent-{cell}"))[0]
+    assert sik_board.agent_part(cell, side, ident, rev, g["me"], False, cat, True, False, None) is not agent
+
+
 def test_a_lasting_part_is_written_once_then_copied_into_each_tree():
     part = vdom.lasting(vdom.svg("g", {"class": "kept"}, None, [vdom.svg("line", {"x1": "1"})]))
     once = vdom.program(vdom.el("div", None, None, [part]))[0]

@@ -12,6 +12,8 @@ The viewer's side is always at the bottom of the map.
 
 from __future__ import annotations
 
+import json
+
 from pygames.shadows_in_kyoto import data as D
 from pygames.web import kit, vdom
 from pygames.web.kit import clone
@@ -106,7 +108,7 @@ def render(board, view: dict, legal: list, cat) -> set:
     bottom = me if me is not None else O
     top = 1 - bottom
     # targets on the map and in the hands first; the prompt panel then offers every remaining legal choice
-    opponent = player_area(g, top, cat, ctx, mine=False)
+    opponent = other_area(g, top, cat, ctx)
     table = map_node(view, g, me, cat, legal, ctx)
     own = player_area(g, bottom, cat, ctx, mine=me is not None)
     prompt = prompt_panel(view, g, me, cat, legal, ctx)
@@ -194,9 +196,7 @@ def map_node(view: dict, g: dict, me, cat, legal: list, ctx: kit.Board):
     came = moved_from(view)
     for cell, (side, ident, rev) in occupants.items():
         deduced = deduce and side != me and not ident and cell in g["escape_cells"][1 - me]
-        agent = agent_node(cell, side, ident, rev, me, flip, cat, cell in selected, deduced)
-        kit.anim_key(agent, f"sik-agent-{cell}", f"sik-agent-{came[cell]}" if cell in came else None)
-        root.appendChild(agent)
+        root.appendChild(agent_part(cell, side, ident, rev, me, flip, cat, cell in selected, deduced, came.get(cell)))
     for kind, frm, dst in recent_moves(view):  # the last moves, drawn over the tokens
         root.appendChild(arrow(frm, dst, flip, kind))
     for key, symbol in (("stun", "stun"), ("medicine", "medicine"), ("medicine_now", "medicine")):
@@ -268,6 +268,16 @@ def cell_node(cell: str, flip: bool, cat):
     return group
 
 
+def agent_part(cell, side, ident, rev, me, flip, cat, selected: bool, deduced: bool, came: str | None):
+    """An agent on the map with its identity for the slides (where it came from, if it moved this turn); kept from
+    one redraw to the next for exactly these inputs (kit.kept): a tap moves one or two agents, not twelve."""
+    def build():
+        agent = agent_node(cell, side, ident, rev, me, flip, cat, selected, deduced)
+        return kit.anim_key(agent, f"sik-agent-{cell}", f"sik-agent-{came}" if came is not None else None)
+    key = ("agent", cell, side, ident, rev, me, flip, selected, deduced, came, kit.words_key(cat))
+    return kit.kept(_KEPT, key, build, KEEP)
+
+
 def agent_node(cell, side, ident, rev, me, flip, cat, selected: bool, deduced: bool):
     x, y = xy(cell, flip)
     cx, cy = x + CELL / 2 + 3, y + CELL / 2 + 6
@@ -325,6 +335,22 @@ def cell_action_label(action: str, occupants: dict, me, cat) -> str:
 
 
 # ---------------------------------------------------------------------- players' areas
+
+
+_KEPT: dict = {}  # the parts drawn before with no control in them (kit.kept), for their inputs
+KEEP = 160  # parts kept at most: the other side's areas and the map's agents seen lately
+
+
+def other_area(g: dict, side: int, cat, ctx: kit.Board):
+    """The other side's area (no control of the viewer's in it), kept from one redraw to the next while what it
+    shows is the same (kit.kept): most taps change the viewer's own hand and the map, not it."""
+    cha = g["charisma"][side]
+    key = ("area", side, json.dumps([
+        g["seats"][side], g["active"] == side and g["phase"] == "play" and g["turn"], g["hand_count"][side],
+        (g.get("known_hand") or [[], []])[side], g["deck"][side], g["bottom"][side], g["discard_size"][side],
+        g["discard_top"][side], g["bait_marks"][side], cha, g["ruri"] if cha == "ruri" else None,
+        g["equipment"][side] if g["equipment"] is not None else None], sort_keys=True), kit.words_key(cat))
+    return kit.kept(_KEPT, key, lambda: player_area(g, side, cat, ctx, mine=False), KEEP)
 
 
 def player_area(g: dict, side: int, cat, ctx: kit.Board, mine: bool):
