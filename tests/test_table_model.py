@@ -461,6 +461,24 @@ def test_shadows_in_kyoto_s_other_area_and_the_map_s_agents_are_kept_while_they_
     assert sik_board.agent_part(cell, side, ident, rev, g["me"], False, cat, True, False, None) is not agent
 
 
+def test_pax_s_card_faces_are_kept_for_their_card_size_words_and_origin():
+    """kit.kept in PAX: a card shown again where it was is the same node, named by the next patch instead of
+    described again; it reads exactly as its face copied anew, and another size, origin or language is another."""
+    from pygames.web.boards import pax as pax_board
+
+    cat = catalogue(["Ann", ""])
+    card = next(iter(pax_board.CARDS))
+    node = pax_board.card_node(card, cat, small=True, came_from="pax-deck")
+    assert pax_board.card_node(card, cat, small=True, came_from="pax-deck") is node
+    fresh = pax_board.card_face(card, cat, True).cloneNode(True)
+    fresh.setAttribute("data-anim-from", "pax-deck")
+    assert vdom.program(node)[0] == vdom.program(fresh)[0]
+    assert pax_board.card_node(card, cat, small=False, came_from="pax-deck") is not node
+    assert pax_board.card_node(card, cat, small=True) is not node
+    french = pax_board.card_node(card, i18n.Catalogue(lang="fr"), small=True, came_from="pax-deck")
+    assert french is not node and vdom.program(french)[0] != vdom.program(node)[0]
+
+
 def test_a_lasting_part_is_written_once_then_copied_into_each_tree():
     part = vdom.lasting(vdom.svg("g", {"class": "kept"}, None, [vdom.svg("line", {"x1": "1"})]))
     once = vdom.program(vdom.el("div", None, None, [part]))[0]

@@ -51,24 +51,31 @@ def format_arg(name: str, value, cat) -> str | None:
 
 _FACES: dict = {}  # (card, small, language) -> the card's drawn face, copied for each use
 _FACES_WORDS: list = [None]  # the catalogue's strings the faces were drawn with
+_CARDS: dict = {}  # (card, small, language, came_from) -> a copy of its face, kept (kit.kept)
+CARDS_KEEP = 600  # a game's cards (~100) in each size and origin they show in
 
 
 def card_node(card: str, cat, small: bool = False, came_from: str | None = None):
     """One face-up Influence card (a clone of #pax-card): glyph × symbols, value coin, category name. Its
     face is public, so it is its own key for the slides (kit.anim_key); `came_from`: where a new one appears from.
     A face depends only on the card and the words, so each is drawn once and copied: a board shows up to ~60
-    cards, and copying a face costs a fraction of drawing it (docs/measurements.md)."""
+    cards, and copying a face costs a fraction of drawing it (docs/measurements.md). Each copy is then kept for
+    its inputs (kit.kept): a redraw names it instead of describing it again, and the patch leaves it as it is."""
     if _FACES_WORDS[0] is not cat.strings:
         _FACES.clear()
+        _CARDS.clear()
         _FACES_WORDS[0] = cat.strings
     key = (card, small, cat.lang)
     face = _FACES.get(key)
     if face is None:
         face = _FACES[key] = card_face(card, cat, small)
-    node = face.cloneNode(True)
-    if came_from is not None:
-        node.setAttribute("data-anim-from", came_from)
-    return node
+
+    def copy():
+        node = face.cloneNode(True)
+        if came_from is not None:
+            node.setAttribute("data-anim-from", came_from)
+        return node
+    return kit.kept(_CARDS, (card, small, cat.lang, came_from), copy, CARDS_KEEP)
 
 
 def card_face(card: str, cat, small: bool):
