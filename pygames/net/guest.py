@@ -3,8 +3,9 @@
 The guest holds no game state: only the last screen the host sent (its own seat's view and legal actions), its
 seat token (the app keeps it in storage: `to_save`), and the one move in flight. A move is chosen on a screen and
 the next choice needs the screen the host sends after it, so at most one move is pending; it shows as "sending"
-until the host acknowledges or refuses it, and is sent again, unchanged, whenever the link comes back (the host
-applies a move id once). Every text from the host is checked like a guest's (`protocol.read_host`).
+until the host acknowledges or refuses it, and is sent again, unchanged, whenever the link comes back, and every
+`RESEND_S` while no answer comes on a link that stays up (the host applies a move id once; a text it dropped, for its
+rate limit say, is never a move lost). Every text from the host is checked like a guest's (`protocol.read_host`).
 
 A seated guest also keeps the host's spare connections (`spares`: each its offer code and ICE credentials, sent by
 the host while the link is up; the host keeps `SPARES` per seat): after a drop or a reload the app opens the oldest
@@ -28,6 +29,7 @@ HEARTBEAT_TIMEOUT = 5.0  # seconds without a word from the host (it answers a pi
 LATE_TICK = 2.5  # a tick (every second) this late: this device was asleep or busy, the host's answers still unread
 LANDING_S = 2.0  # an acknowledged move whose next screen has not come by then is no longer shown as sending
 SPARES = 2  # spare connections a seated guest keeps (the host makes as many per seat)
+RESEND_S = 1.5  # a move in flight with no answer this long is sent again (the host answers a live link at once)
 
 
 def new_move_id() -> str:
@@ -51,6 +53,7 @@ class Guest:
         # as sending, so the ack alone redraws nothing. {"action", "at", "since"}
         self.landing: dict | None = None
         self.clock, self.id_source = clock, id_source
+        self.sent_at: float | None = None  # when the move in flight was last sent
         self.link = "offline"
         self.table: list | None = None  # the welcome's seats, to choose from
         self.game: str | None = None
@@ -117,7 +120,16 @@ class Guest:
         return [self._act_text()] if self.link == "playing" else []
 
     def _act_text(self) -> str:
+        self.sent_at = self.clock()
         return P.encode("act", **self.pending)
+
+    def resend(self) -> list[str]:
+        """The move in flight again when the host has not answered it for RESEND_S on a link that is up (its answer
+        comes at once: the text was dropped on the way, by the host's rate limit say). Called at each tick."""
+        if self.pending is None or self.link != "playing" or self.sent_at is None \
+                or self.clock() - self.sent_at < RESEND_S:
+            return []
+        return [self._act_text()]
 
     def ping(self) -> str:
         self.pings += 1

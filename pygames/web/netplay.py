@@ -688,6 +688,7 @@ class NetGuest:
         self.try_spare()
         if self.links is None or not self.links.send("host", g.ping()):
             return
+        self.send(g.resend())  # a move the host never answered (dropped on the way) goes again: applied once
         self.ticks_waiting = self.ticks_waiting + 1 if g.link == "joining" and g.table is None else 0
         if self.ticks_waiting % 3 == 2 and g.seat is None:
             self.send(g.connected())  # the table not told yet: ask again (asking for it is harmless)

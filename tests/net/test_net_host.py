@@ -154,6 +154,39 @@ def test_rate_limit_per_guest():
     assert sum(len(host.receive("z", ping)) for _ in range(50)) == 10  # refilled at 10 a second
 
 
+def test_a_move_the_host_dropped_for_its_rate_limit_is_sent_again_and_applied_once():
+    """A guest quick enough to drain its bucket: the host drops its move unanswered on a link that stays up. The
+    guest sends it again after RESEND_S (not before), the host applies it once, and a copy that arrives late is
+    answered with the same ack."""
+    from pygames.net.guest import RESEND_S
+
+    clock = Clock()
+    host, table = sik_table(clock=clock)
+    peer, guest = mover(host, table)
+    for n in range(40):  # this guest's bucket is empty
+        host.receive(peer, P.encode("ping", n=n))
+    history = list(host.session.state["history"])
+    sent = guest.act(guest.screen["legal"][0])
+    assert host.receive(peer, sent[0]) == [] and host.dropped["rate"] > 0
+    assert host.session.state["history"] == history and guest.sending is not None
+    clock.now += RESEND_S / 2
+    assert guest.resend() == []  # an answer may still be on its way
+    clock.now += RESEND_S
+    again = guest.resend()
+    assert again == sent  # the same move, the same id
+    table.send(peer, again)
+    assert len(host.session.state["history"]) == len(history) + 1
+    assert guest.pending is None and guest.sending is None and guest.resend() == []
+    out = host.receive(peer, sent[0])  # a late copy: the same ack, nothing applied again
+    assert json.loads(out[0][1]) == {"v": 1, "t": "ack", "id": json.loads(sent[0])["id"]}
+    assert len(host.session.state["history"]) == len(history) + 1
+    peer, guest = mover(host, table)
+    assert guest.act(guest.screen["legal"][0])
+    guest.disconnected()  # the link is down: the move goes with the seat grant when it is back, not by the clock
+    clock.now += 10 * RESEND_S
+    assert guest.link == "reconnecting" and guest.sending is not None and guest.resend() == []
+
+
 def test_seat_tokens_reclaim_and_refusals():
     host, table = sik_table()
     token_a = table.guests["a"].token
