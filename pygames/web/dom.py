@@ -1,6 +1,7 @@
-"""The one bridge to the page: every module of `pygames/web` but the controller (`app.py`) reaches the browser
-through the small named functions here, never through `js` or `pyodide` itself (tests/test_dom_bridge.py checks
-it). So what a module decides stays pure Python, testable in CPython, and what it does to the page is named here.
+"""The one bridge to the page: every module of `pygames/web`, the controllers (`app.py`, `netplay.py`) included,
+reaches the browser through the small named functions here, never through `js` or `pyodide` itself
+(tests/test_dom_bridge.py checks it). So what a module decides stays pure Python, testable in CPython, and what it
+does to the page is named here.
 
 In CPython (tests) `js` is None: the module still imports; only the functions that touch the page need a browser.
 Text always goes in as text (`textContent`, text nodes, setAttribute): a player's name can never become markup.
@@ -431,3 +432,54 @@ def on_file_chosen(input_id: str, callback) -> None:
             callback(files.item(0))
         event.target.value = ""
     listen(input_id, "change", changed)
+
+
+# ---------------------------------------------------------------------- several devices (netplay.py)
+
+def callback(fn):
+    """A proxy the page may call for as long as its owner lives: a link's events, a camera's answer, a device's
+    ticks (one per owner: a host or guest of a later table has its own)."""
+    return create_proxy(fn)
+
+
+def every(ms: int, proxy):
+    """Call `proxy` (from `callback`) every `ms`; returns the timer for `stop_every`."""
+    return js.setInterval(proxy, ms)
+
+
+def stop_every(timer) -> None:
+    js.clearInterval(timer)
+
+
+def once(ms: int, proxy) -> None:
+    """Call `proxy` (from `callback`) once after `ms`."""
+    js.setTimeout(proxy, ms)
+
+
+async def import_module(path: str):
+    """A JavaScript module of this site (`path` relative to the page), imported when first needed, never at boot."""
+    importer = js.eval("(url) => import(url)")
+    return await importer(js.URL.new(path, js.document.baseURI).href)
+
+
+def js_value(value):
+    """Plain JSON-like data as JavaScript objects and arrays (what a JavaScript API expects, not a Map)."""
+    return to_js(value, dict_converter=js.Object.fromEntries)
+
+
+def page_address(fragment: str) -> str:
+    """This page's address with `fragment` (`#...`) instead of its own."""
+    return str(js.URL.new(fragment, str(js.location.href).split("#")[0]).href)
+
+
+def location_hash() -> str:
+    return str(js.location.hash)
+
+
+def consume_fragment() -> None:
+    """The address without its fragment (a join code is used once; the query stays)."""
+    js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
+
+
+def decode_uri(text: str) -> str:
+    return str(js.decodeURIComponent(text))

@@ -33,9 +33,6 @@ import asyncio
 import json
 import time
 
-import js
-from pyodide.ffi import create_proxy, to_js
-
 from pygames import core
 
 from . import dom, endscreen, kit, messages, remote, render, table, vdom
@@ -61,8 +58,7 @@ async def link_module():
     """static/net/link.mjs, imported once, when pairing starts (never on the boot path)."""
     global _LINK
     if _LINK is None:
-        importer = js.eval("(url) => import(url)")
-        _LINK = await importer(js.URL.new("net/link.mjs", js.document.baseURI).href)
+        _LINK = await dom.import_module("net/link.mjs")
     return _LINK
 
 
@@ -71,15 +67,11 @@ def ice_servers():
     enters one)."""
     from pygames.net.ice import servers
 
-    try:
-        text = js.localStorage.getItem(ICE_KEY)
-    except Exception:
-        text = None
-    return to_js(servers(text), dict_converter=js.Object.fromEntries)
+    return dom.js_value(servers(dom.stored(ICE_KEY)))
 
 
 def join_url(code: str) -> str:
-    return str(js.URL.new("#join=" + code, js.location.href.split("#")[0]).href)
+    return dom.page_address("#join=" + code)
 
 
 def fill_panel(kids: list) -> None:
@@ -117,7 +109,7 @@ def note(text: str, testid: str = "net-status"):
 
 
 def storage(kind: str):
-    return getattr(js, kind)
+    return dom.local_storage() if kind == "localStorage" else dom.session_storage()
 
 
 def read_json(kind: str, key: str):
@@ -167,7 +159,7 @@ class NetHost:
         self.seat_links: dict[int, str] = {}  # seat -> the guest link its spares were last counted for
         self.opened_spares: set[str] = set()  # spares that opened: links a guest came back by, its other spares kept
         host.save = self.store
-        self._tick = create_proxy(self.tick)
+        self._tick = dom.callback(self.tick)
 
     # -- saving: the app's storage, the `net` field included, before anything is sent
     def store(self, text: str) -> None:
@@ -186,10 +178,10 @@ class NetHost:
 
     async def start(self) -> None:
         mod = await link_module()
-        self.links = mod.Links.new(create_proxy(self.on_event), ice_servers())
+        self.links = mod.Links.new(dom.callback(self.on_event), ice_servers())
         await mod.openCamera(3000)  # with the permission every interface is offered (no mDNS name); refused: fine
         mod.closeCamera()
-        self.timer = js.setInterval(self._tick, TICK_MS)
+        self.timer = dom.every(TICK_MS, self._tick)
         lobby_entry(True)
         self.draw()
 
@@ -232,7 +224,7 @@ class NetHost:
                 self.send(self.host.disconnect(peer))
                 self.app.send(messages.TableChanged())
         except Exception as exc:  # the host stays alive whatever arrives
-            js.console.error("netplay host: " + kit.describe(exc))
+            dom.error("netplay host: " + kit.describe(exc))
         self.ensure_spares()
         self.draw()
 
@@ -338,7 +330,7 @@ class NetHost:
                 return False
             found.append(str(text))
             return True
-        ok = await mod.scan(video, create_proxy(accept))
+        ok = await mod.scan(video, dom.callback(accept))
         mod.closeCamera()
         if found:
             await self.accept(found[0])
@@ -388,7 +380,7 @@ class NetHost:
         if self.error:
             kids.append(note(cat.t(self.error)))
         fill_panel(kids)
-        slot = js.document.querySelector(f"[data-code-slot='{self.showing}']")
+        slot = dom.query(f"[data-code-slot='{self.showing}']")
         if code is not None and missing(slot):  # a seat whose device is away: its code under the lobby
             slot = el("div", {"class": "lobby-code", "data-testid": "lobby-code"}, None, [
                 el("p", None, cat.t("net.lobby.showing", player=self.showing))])
@@ -438,7 +430,7 @@ class NetHost:
         lobby_entry(False)
         self.send(self.host.close())
         if self.timer is not None:
-            js.clearInterval(self.timer)
+            dom.stop_every(self.timer)
         if self.links is not None:
             self.links.closeAll()
         hide_panel()
@@ -473,7 +465,7 @@ def code_box(peer: str, code: str, cat):
 
 async def draw_codes() -> None:
     mod = await link_module()
-    for canvas in js.document.querySelectorAll("canvas.net-qr:not([data-size])"):
+    for canvas in dom.query_all("canvas.net-qr:not([data-size])"):
         await mod.drawQR(canvas, str(canvas.dataset.code), 4)
 
 
@@ -559,7 +551,7 @@ class NetGuest:
         self.answer: str | None = None  # the code this device shows the host
         self.error: str | None = None
         self.timer = None
-        self._tick = create_proxy(self.tick)
+        self._tick = dom.callback(self.tick)
         self.signature = None
         self.over_drawn = None
         self.ticks_waiting = 0
@@ -569,7 +561,7 @@ class NetGuest:
         self.opening: dict | None = None  # that spare
         self.tried_at = -SPARE_RETRY_S
         self.deferred = False  # a move just sent: not drawn as sending until SENDING_DRAW_MS (or its screen) passed
-        self._draw_later = create_proxy(self.draw_deferred)
+        self._draw_later = dom.callback(self.draw_deferred)
 
     def keep(self) -> None:
         write("localStorage", GUEST_KEY, self.guest.to_save())
@@ -581,8 +573,8 @@ class NetGuest:
 
     async def start(self, code: str | None) -> None:
         mod = await link_module()
-        self.links = mod.Links.new(create_proxy(self.on_event), ice_servers(), await mod.deviceCertificate())
-        self.timer = js.setInterval(self._tick, TICK_MS)
+        self.links = mod.Links.new(dom.callback(self.on_event), ice_servers(), await mod.deviceCertificate())
+        self.timer = dom.every(TICK_MS, self._tick)
         write("sessionStorage", ACTIVE_KEY, True)
         self.draw()
         if code:
@@ -647,7 +639,7 @@ class NetGuest:
                 return False
             found.append(str(text))
             return True
-        ok = await mod.scan(video, create_proxy(accept))  # the camera opens before any RTCPeerConnection
+        ok = await mod.scan(video, dom.callback(accept))  # the camera opens before any RTCPeerConnection
         if found:
             await self.answer_code(found[0])
         elif not ok:
@@ -680,7 +672,7 @@ class NetGuest:
                 self.pairing = self.rejoining = False
                 self.try_spare()
         except Exception as exc:
-            js.console.error("netplay guest: " + kit.describe(exc))
+            dom.error("netplay guest: " + kit.describe(exc))
         self.draw()
 
     def tick(self, *_args) -> None:
@@ -707,7 +699,7 @@ class NetGuest:
             link.dataset.link, link.className = "sending", "link link-sending"
             link.textContent = self.app.cat.t("net.link.sending")
         self.deferred = True
-        js.setTimeout(self._draw_later, SENDING_DRAW_MS)
+        dom.once(SENDING_DRAW_MS, self._draw_later)
 
     def draw_deferred(self, *_args) -> None:
         self.deferred = False
@@ -802,7 +794,7 @@ class NetGuest:
             self.send([self.guest.bye()])
             self.links.closeAll()
         if self.timer is not None:
-            js.clearInterval(self.timer)
+            dom.stop_every(self.timer)
         write("sessionStorage", ACTIVE_KEY, None)
         hide_panel()
         asyncio.ensure_future(awake(False))
@@ -870,10 +862,10 @@ def start(app, link: dict | None) -> str | None:
 
 
 def start_from_address(app, link: dict | None) -> str | None:
-    request = link_request(str(js.location.search), str(js.location.hash))
+    request = link_request(dom.location_search(), dom.location_hash())
     if request is not None and "join" in request:
-        js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
-        return start_guest(app, js.decodeURIComponent(request["join"]) if request["join"] else None)
+        dom.consume_fragment()
+        return start_guest(app, dom.decode_uri(request["join"]) if request["join"] else None)
     if request is not None and link and link.get("game"):
         game = app.games[link["game"]]
         seats = link_seats(link)
@@ -884,7 +876,7 @@ def start_from_address(app, link: dict | None) -> str | None:
         if link["botdelay"] is not None:
             app.clock.delay = link["botdelay"]
         seed = link["seed"] if link["seed"] is not None else dom.random_seed()
-        js.history.replaceState(None, "", str(js.location.pathname))
+        dom.consume_link()
         return start_host(app, game, seats, seed, link["options"], away, here) or NOTHING
     if read_json("sessionStorage", ACTIVE_KEY) is True:
         return start_guest(app, None)
