@@ -34,6 +34,7 @@ DIST_TEST = ROOT / "dist-test"
 BUNDLE = "pygames.bundle"  # our Python packages, unpacked into the file system at boot (bundle_packages)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 STDLIB = "python_stdlib.zip"  # shipped as `stdlib_archive()` makes it, in place of Pyodide's own
+LOCK = "pyodide-lock.json"  # shipped as `lock_file()` makes it: the app loads none of Pyodide's packages
 # What PyScript's start-up imports from the stdlib after Pyodide's own start-up: bytecode too (see stdlib_archive).
 STDLIB_BOOT_EXTRA = ("html",)
 # Left out of the shipped stdlib: what cannot run in a browser page (a terminal REPL, debuggers, profilers and
@@ -201,8 +202,8 @@ def bundle_packages(target: Path, with_test_games: bool, stamp: str = "") -> Non
     the modules the boot imports. Made by the pinned Pyodide in Node (tools/bundle.py `pack`): Pyodide 314
     compiles every module from source at import (its stdlib too, but for the boot's modules: `stdlib_archive`), and
     compiling our boot modules costs a cold boot far more than unmarshalling their .pyc (docs/measurements.md).
-    Unchecked-hash .pyc are used as they are (the sources stay in the bundle for tracebacks). Only the boot's
-    modules: bytecode is about twice the size of the source, compressed.
+    Unchecked-hash .pyc without docstrings or column positions (tools/pyc.py) are used as they are (the sources
+    stay in the bundle for tracebacks). Only the boot's modules: bytecode is bigger than the source, compressed.
     The page unpacks the stream with Python's own zstd and writes the files from JavaScript, faster than PyScript's
     `files` setting, which unpacks a zip in Python (Pyodide's `unpack_buffer`; docs/measurements.md)."""
     roots = [(ROOT, ROOT / "pygames")]
@@ -224,10 +225,10 @@ def read_bundle(packed: bytes) -> dict[str, bytes]:
 
 
 def stdlib_key() -> str:
-    """What the shipped stdlib is made from: the pinned Pyodide and this recipe, the programs' text included (it
-    names the runtime's cache)."""
-    programs = [path.read_text(encoding="utf-8") for path in (PYODIDE_RUN, TOOLS / "stdlib.py")]
-    recipe = [runtime_versions()["pyodide"], *programs, STDLIB_BOOT_EXTRA, STDLIB_LEFT_OUT]
+    """What the runtime files the build makes are made from: the pinned Pyodide and the stdlib's recipe, the
+    programs' text included, and the lock file shipped (it names the runtime's cache)."""
+    programs = [path.read_text(encoding="utf-8") for path in (PYODIDE_RUN, TOOLS / "stdlib.py", TOOLS / "pyc.py")]
+    recipe = [runtime_versions()["pyodide"], *programs, STDLIB_BOOT_EXTRA, STDLIB_LEFT_OUT, lock_file()]
     return hashlib.sha256(json.dumps(recipe).encode()).hexdigest()[:8]
 
 
@@ -391,13 +392,22 @@ def start_output(out: Path) -> None:
 
 
 def copy_runtime(out: Path) -> None:
-    """Pyodide's files with our stdlib in place of its own, and the PyScript chunks we use."""
+    """Pyodide's files with our stdlib and lock file in place of its own, and the PyScript chunks we use."""
     for name in PYODIDE_FILES:
         shutil.copy2(ROOT / "node_modules/pyodide" / name, out / "runtime/pyodide" / name)
     (out / "runtime/pyodide" / STDLIB).write_bytes(stdlib_archive())
+    (out / "runtime/pyodide" / LOCK).write_text(lock_file(), encoding="utf-8")
     for path in sorted((ROOT / "node_modules/@pyscript/core/dist").iterdir()):
         if path.suffix in (".js", ".css") and not path.name.startswith(PYSCRIPT_SKIP):
             shutil.copy2(path, out / "runtime/pyscript" / path.name)
+
+
+def lock_file() -> str:
+    """Pyodide's lock file with no package in it. Pyodide reads it at every boot (its `info` must match the
+    runtime), but its ~350 package entries (~120 KB a first visit downloads) are only for `loadPackage`, and the app
+    loads no package: its config names none, and the page may fetch nothing from another origin (CSP)."""
+    published = json.loads((ROOT / "node_modules/pyodide" / LOCK).read_text(encoding="utf-8"))
+    return json.dumps({**published, "packages": {}}, separators=(",", ":"), sort_keys=True)
 
 
 def copy_app(out: Path, with_test_games: bool, stamp: str) -> None:
@@ -571,7 +581,7 @@ def write_precache(out: Path, env, caches: Caches) -> dict:
         build=caches.version, runtime_cache=caches.runtime,
         app_files=[k for k in precache if not k.startswith(("runtime/", *LAZY))],
         runtime_files=[k for k in precache if k.startswith("runtime/")],
-        runtime_tag=caches.runtime_tag, runtime_made=[f"runtime/pyodide/{STDLIB}"]),
+        runtime_tag=caches.runtime_tag, runtime_made=[f"runtime/pyodide/{name}" for name in (STDLIB, LOCK)]),
         encoding="utf-8")
     return manifest
 

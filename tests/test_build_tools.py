@@ -13,6 +13,7 @@ import pytest
 
 import build
 from tools import bundle, stdlib
+from tools.pyc import undocumented_pyc
 
 DOCUMENTED = b'''"""The module."""
 
@@ -42,7 +43,7 @@ def run(pyc: bytes) -> dict:
 
 
 def test_bytecode_without_docstrings_runs_the_same_code():
-    pyc = stdlib.undocumented_pyc(DOCUMENTED, "thing.py")
+    pyc = undocumented_pyc(DOCUMENTED, "thing.py")
     flags, key = int.from_bytes(pyc[4:8], "little"), int.from_bytes(pyc[:4], "little")
     assert flags == 0b01, "hash-based and unchecked"
     assert pyc[8:16] == _imp.source_hash(key, DOCUMENTED), "the hash of the source, docstrings included"
@@ -66,7 +67,7 @@ def test_the_archive_recipe_compiles_the_boot_modules_and_leaves_out_what_it_is_
                      "unittest/__init__.py": b"", "unittested.py": b"x = 1\n"})
     made = zipfile.ZipFile(io.BytesIO(stdlib.archive(source, {"booted.py"}, ["pdb", "unittest"])))
     assert made.namelist() == ["booted.pyc", "other.py", "unittested.py"]
-    assert made.read("booted.pyc") == stdlib.undocumented_pyc(DOCUMENTED, "booted.py")
+    assert made.read("booted.pyc") == undocumented_pyc(DOCUMENTED, "booted.py")
     assert made.read("other.py") == b'"""Kept as it is."""\n'
     assert all(info.date_time == (2020, 1, 2, 3, 4, 6) and info.compress_type == zipfile.ZIP_DEFLATED
                for info in made.infolist())
@@ -86,7 +87,7 @@ def test_a_changed_stdlib_program_is_a_new_stdlib_key(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "TOOLS", tools)
     monkeypatch.setattr(build, "PYODIDE_RUN", tools / "pyodide_run.mjs")
     key = build.stdlib_key()
-    for program in ("stdlib.py", "pyodide_run.mjs"):
+    for program in ("stdlib.py", "pyc.py", "pyodide_run.mjs"):
         (tools / program).write_text((tools / program).read_text(encoding="utf-8") + "\n", encoding="utf-8")
         assert build.stdlib_key() != key, program
         key = build.stdlib_key()

@@ -41,6 +41,9 @@ def test_the_boot_modules_come_with_bytecode_of_their_own_source(bundle):
         assert flags == 0b01, "hash-based and unchecked: used as it is"
         key = int.from_bytes(pyc[:4], "little")  # the hash is keyed with the compiling Python's magic number
         assert pyc[8:16] == _imp.source_hash(key, bundle[source]), f"{name} is not {source}'s bytecode"
+    # without docstrings (tools/pyc.py): the module's docstring is in its source, not in its bytecode
+    app_doc = bundle["pygames/web/app.py"].split(b'"""')[1].splitlines()[0]
+    assert app_doc in bundle["pygames/web/app.py"] and app_doc not in compiled[sources["pygames/web/app.py"]]
 
 
 def test_a_change_to_the_inlined_boot_script_or_a_template_is_a_new_build(tmp_path, monkeypatch):

@@ -1,7 +1,8 @@
 """The package bundle (build.bundle_packages), made and read by the pinned Pyodide in Node (tools/pyodide_run.mjs).
 
 `pack`: the package files come as JSON, the boot's entry modules are imported as the page would, and every one of
-our modules it loaded is compiled to an unchecked-hash .pyc at the place the import system looks for it. The bundle:
+our modules it loaded is compiled to an unchecked-hash .pyc without docstrings (tools/pyc.py) at the place the
+import system looks for it. The bundle:
 a JSON line [[path, size], ...], then the files' bytes in the order given, then the .pyc by path; zstd-compressed.
 """
 
@@ -10,6 +11,8 @@ import importlib.util
 import json
 import os
 import sys
+
+from tools.pyc import undocumented_pyc
 
 ROOT = "/home/pyodide"  # Pyodide's working directory, on its sys.path: our packages are written and imported here
 
@@ -21,15 +24,6 @@ def write_files(root: str, files: list[list[str]]) -> None:
         os.makedirs(os.path.dirname(target), exist_ok=True)
         with open(target, "wb") as out:
             out.write(text.encode("utf-8"))
-
-
-def unchecked_pyc(data: bytes, source_path: str) -> bytes:
-    """The bytecode of a module's source as an unchecked-hash .pyc: the import system uses it as it is. marshal
-    flags an object referenced more than once as one to share, so the code is held twice while it is dumped: the
-    bytes do not depend on how the caller holds it."""
-    held = [compile(data, source_path, "exec", dont_inherit=True)]
-    code = held[0]
-    return importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
 
 
 def boot_bytecode(root: str, entries: list[str]) -> dict[str, bytes]:
@@ -47,7 +41,7 @@ def boot_bytecode(root: str, entries: list[str]) -> dict[str, bytes]:
             data = source.read()
         target = importlib.util.cache_from_source(source_path)
         assert target.startswith(f"{root}/"), target
-        out[target.removeprefix(f"{root}/")] = unchecked_pyc(data, source_path)
+        out[target.removeprefix(f"{root}/")] = undocumented_pyc(data, source_path)
     return out
 
 

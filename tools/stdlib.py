@@ -4,45 +4,18 @@ in place of their source; the other files as they are; the `left_out` modules an
 
 Imports only what Pyodide's boot has imported already: what is imported is what becomes bytecode."""
 
-import ast
 import importlib
-import importlib.util
 import io
 import json
 import sys
 import zipfile
 
+from tools.pyc import undocumented_pyc
+
 
 def top(name: str) -> str:
     """The top-level module or package of an archive path ("email/parser.py" -> "email")."""
     return name.split("/")[0].removesuffix(".py")
-
-
-class Undocumented(ast.NodeTransformer):
-    """Takes the docstring out of every module, class and function (`python -OO` does the same)."""
-
-    def strip(self, node):
-        self.generic_visit(node)
-        body = node.body
-        if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
-        return node
-
-    visit_Module = visit_ClassDef = visit_FunctionDef = visit_AsyncFunctionDef = strip
-
-
-def undocumented_pyc(data: bytes, filename: str) -> bytes:
-    """The unchecked-hash .pyc of a module's source, compiled without its docstrings (the hash is of `data`)."""
-    tree = Undocumented().visit(ast.parse(data, filename))
-    return hash_pyc(compile(tree, filename, "exec", dont_inherit=True), data)
-
-
-def hash_pyc(code, source: bytes) -> bytes:
-    """An unchecked-hash .pyc of `code`. marshal flags an object referenced more than once as one to share, so
-    `code` is held twice while it is dumped: the bytes do not depend on how the caller holds it."""
-    held = [code]
-    return importlib._bootstrap_external._code_to_hash_pyc(held[0], importlib.util.source_hash(source), False)
 
 
 def loaded_from(stdlib: str) -> set[str]:
