@@ -82,3 +82,20 @@ def test_nothing_of_ours_imports_what_is_left_out():
             else:
                 continue
             assert not [n for n in names if n.split(".")[0] in build.STDLIB_LEFT_OUT], (path, names)
+
+
+def test_the_lock_file_keeps_pyodides_info_and_no_package(tmp_path):
+    """Pyodide checks the lock file's `info` at every boot; the app loads no package, so none is listed (the whole
+    list was ~120 KB of a first visit); the build ships that file and the service worker never takes Pyodide's."""
+    import json
+
+    published = json.loads((build.ROOT / "node_modules/pyodide" / build.LOCK).read_text(encoding="utf-8"))
+    shipped = json.loads(build.lock_file())
+    assert published["packages"] and shipped == {**published, "packages": {}}
+    out = tmp_path / "site"
+    build.build(out)
+    assert json.loads((out / "runtime/pyodide" / build.LOCK).read_text(encoding="utf-8")) == shipped
+    made = next(line for line in (out / "sw.js").read_text(encoding="utf-8").splitlines()
+                if line.startswith("const RUNTIME_MADE"))
+    assert f'"runtime/pyodide/{build.LOCK}"' in made
+    assert json.loads((out / "pyscript.json").read_text(encoding="utf-8")).get("packages") is None
