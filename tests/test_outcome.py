@@ -56,3 +56,27 @@ def test_a_tie_names_every_tied_player():
     ps = registry.load("ps")
     words = outcome_lines(ps, {"scores": [30, 30], "tiebreak": "ps.tiebreak.tunnel"})
     assert ("ps.tiebreak.tunnel", {}) in words
+
+
+@pytest.mark.parametrize("game_id,players", [("ps", 2), ("pax", 1), ("pax", 3), ("spy", 3), ("sik", 2)])
+def test_the_end_screen_tells_the_one_player_at_the_device_whether_they_won(game_id, players):
+    """`endscreen.headline_key`: won alone, shared the win, tied, or lost, for whichever seat is at this device;
+    nothing where several players share it. PAX solo: a win exactly when the level is won (PAX-6.19)."""
+    from pygames.web.endscreen import headline_key
+
+    game = registry.load(game_id)
+    for seed in (1, 2, 3):
+        result = core.result(game, finish(game, players, seed))
+        for seat in range(players):
+            key = headline_key(result, seat)
+            assert key in STRINGS["en"] and key in STRINGS["fr"]
+            if seat in result["winners"]:
+                assert key == ("over.you_win" if len(result["winners"]) == 1 else "over.you_share")
+            else:
+                assert key in ("over.you_lose", "over.you_tie")
+        if game_id == "pax" and players == 1:
+            assert (headline_key(result, 0) == "over.you_win") == result["solo_win"]
+        assert headline_key(result, None) is None
+    assert headline_key({"winners": [0, 1], "scores": [7, 7, 3]}, 1) == "over.you_share"
+    assert headline_key({"winners": [], "tied": [0, 2], "scores": [7, 3, 7]}, 2) == "over.you_tie"
+    assert headline_key({"winners": [], "tied": [0, 2], "scores": [7, 3, 7]}, 1) == "over.you_lose"

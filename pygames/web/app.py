@@ -211,7 +211,8 @@ class App:
         if s.over:
             self.clock.stop()
             self.show_screen("gameover")
-            self.screen_.over(s, self.board, lambda: self.session is s and self.screen == "gameover")
+            me = self.net.host.here if self.net is not None else s.initial_viewer()  # the one player here, if any
+            self.screen_.over(s, self.board, lambda: self.session is s and self.screen == "gameover", me)
             return
         if self.screen != "game":
             self.show_screen("game")

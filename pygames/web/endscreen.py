@@ -21,9 +21,33 @@ def winners_text(cat, result: dict) -> str:
     return text
 
 
-def draw(cat, session, board, final_view: dict, after_game) -> None:
+def headline_key(result: dict, me: int | None) -> str | None:
+    """The end screen's word to the one player at this device (alone against the computer, or a guest's seat):
+    won, shared the win, tied or lost; None where several players share the device (the winners line says it)."""
+    if me is None:
+        return None
+    if me in result["winners"]:
+        return "over.you_win" if len(result["winners"]) == 1 else "over.you_share"
+    if me in (result.get("tied") or ()):
+        return "over.you_tie"
+    return "over.you_lose"
+
+
+def header(cat, game_id: str, result: dict, me: int | None) -> None:
+    """The game's scene (its look), the word to the player at this device, and who won."""
+    by_id("over-scene").setAttribute("data-game", game_id)
+    key = headline_key(result, me)
+    line = by_id("over-headline")
+    line.textContent = cat.t(key) if key else ""
+    line.hidden = key is None
+    by_id("gameover").toggleAttribute("data-headline", key is not None)  # "Game over" then said to screen readers only
+    by_id("winners").textContent = winners_text(cat, result)
+
+
+def draw(cat, session, board, final_view: dict, after_game, me: int | None) -> None:
     """Fill the end screen; `after_game(final_view)` asks for what the game works out after the end, when its
-    board draws that (`render_after_game`, into the `[data-after-game]` placeholder of its `render_over`)."""
+    board draws that (`render_after_game`, into the `[data-after-game]` placeholder of its `render_over`); `me`: the
+    seat of the one player at this device, if there is one."""
     result = session.result()
     game_id = session.game.ID
     screen = by_id("gameover")
@@ -33,7 +57,7 @@ def draw(cat, session, board, final_view: dict, after_game) -> None:
         render.score_chart(by_id("score-chart"), result, cat, game_id)
     else:
         clear(by_id("score-chart"))
-    by_id("winners").textContent = winners_text(cat, result)
+    header(cat, game_id, result, me)
     extra = by_id("gameover-extra")
     clear(extra)
     match_box = match_view.panel(cat, session, result)  # match score, tie-break or next game (match.py)

@@ -75,9 +75,10 @@ class GameScreen:
         name = self.cat.seat_name(seat)
         screens.cover(self.cat.t("cover.title", player=name), self.cat.t("cover.reveal", player=name))
 
-    def over(self, s, board, still_shown) -> None:
+    def over(self, s, board, still_shown, me: int | None) -> None:
         """The end screen, from the spectator's final view; `still_shown()`: this game's end screen is still up
-        (what the game works out after the end comes later, from the search worker)."""
+        (what the game works out after the end comes later, from the search worker); `me`: the seat of the one
+        player at this device, if there is one."""
         for node_id in ("board", "actions"):
             dom.clear(by_id(node_id))  # no stale game controls behind the end screen
         final_view, device = saving.record_end(with_device(core.view(s.game, s.state, None), board), board)
@@ -91,7 +92,7 @@ class GameScreen:
             answer = self.thinker.after_game(s.game, s.state, view, show)
             if answer is not None:
                 show(answer)
-        endscreen.draw(self.cat, s, board, final_view, after_game)
+        endscreen.draw(self.cat, s, board, final_view, after_game, me)
         self.ears.over(s, s.result())
 
 

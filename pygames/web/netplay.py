@@ -807,7 +807,7 @@ def show_guest_over(app, game_id: str, screen: dict) -> None:
     board = board_of(app.games[game_id])
     render.score_table(by_id("score-table"), result, app.cat, game_id)
     clear(by_id("score-chart"))
-    by_id("winners").textContent = endscreen.winners_text(app.cat, result)
+    endscreen.header(app.cat, game_id, result, screen["seat"])
     extra = by_id("gameover-extra")
     clear(extra)
     extra.appendChild(el("ul", {"class": "outcome", "data-testid": "outcome"}, None, [

@@ -143,6 +143,13 @@ def test_play_again_is_in_the_first_screen_of_the_end_screen(fit):
             break
         page.evaluate(TAP, fit.enabled_actions()[0])
     assert fit.visible("[data-testid=game-over]")
+    # the game's own scene over the result, and the word to the one player here, as the winners line has it
+    scene = page.evaluate("""() => { const s = document.getElementById('over-scene');
+        return [s.dataset.game, getComputedStyle(s).backgroundImage, s.getBoundingClientRect().height]; }""")
+    assert scene[0] == "ps" and scene[1].startswith("url(") and scene[2] > 40, scene
+    won = "Player 1" in page.inner_text("#winners")
+    assert page.inner_text("[data-testid=over-headline]") in (("You win!", "You share the win!") if won else
+                                                               ("You lose.", "A tie."))
     for viewport, size in VIEWPORTS.items():
         page.set_viewport_size(size)
         page.evaluate("window.scrollTo(0, 0)")
@@ -150,6 +157,8 @@ def test_play_again_is_in_the_first_screen_of_the_end_screen(fit):
         assert again["y"] + again["height"] <= size["height"], f"{viewport}: Play again is below the first screen"
         outcome = page.locator("[data-testid=outcome]").bounding_box()
         assert outcome["y"] < again["y"], f"{viewport}: the outcome lines come after Play again"
+        headline = page.locator("[data-testid=over-headline]").bounding_box()
+        assert 0 <= headline["y"] < outcome["y"], f"{viewport}: the player's result comes after the why"
 
 
 # Where the player's own hand is (html[data-dock], the hand's box and the board container's), once the slides landed.
