@@ -365,7 +365,7 @@ def random_seed() -> int:
 
 def download(text: str, filename: str) -> None:
     """Offer `text` as a JSON file download."""
-    blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries))
+    blob = js.Blob.new(to_js([text]), js_value({"type": "application/json"}))
     url = js.URL.createObjectURL(blob)
     link = el("a", {"href": url, "download": filename})
     js.document.body.appendChild(link)
