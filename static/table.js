@@ -186,8 +186,9 @@
   // a clone of it marked data-static=key, `=` keeps the element standing there, `/` closes.
   const SVG = "http://www.w3.org/2000/svg";
   const PART = "data-part";  // a part matched by its name (morph)
-  // Attributes a page script keeps on an element of the table (static/zoom.js: the Fit button's aria-pressed, the
-  // drawer button's aria-expanded), named in its `data-owned`: the patch leaves them as that script set them.
+  // Attributes a page script or the player keeps on an element of the table (static/zoom.js: the Fit button's
+  // aria-pressed, the drawer button's aria-expanded; a board's foldable panel's `open`, kit.fold), named in its
+  // `data-owned`: the patch leaves them as they were set (a description's value counts only when it makes the node).
   const OWNED = "data-owned";
 
   function build(program, ...foreign) {
@@ -305,12 +306,14 @@
     if (d.kind === "F" || d.kind === "K") return;  // an equal copy stays
     if (d.serial !== undefined && node[MADE] === d) return;  // made from this very description, changed by nothing
     const attrs = d.attrs;
+    const owned = node.hasAttribute(OWNED) ? node.getAttribute(OWNED).split(" ") : null;
     for (let j = 0; j + 1 < attrs.length; j += 2) {
       const name = attrs[j], value = attrs[j + 1];
+      if (owned !== null && owned.includes(name)) continue;  // set when the element was made, then the page's
       if (node.getAttribute(name) !== value) node.setAttribute(name, value);
     }
     if (node.attributes.length !== attrs.length >> 1) {  // every wanted one is there: any more are not wanted
-      const wanted = new Set(node.hasAttribute(OWNED) ? node.getAttribute(OWNED).split(" ") : []);
+      const wanted = new Set(owned || []);
       for (let j = 0; j + 1 < attrs.length; j += 2) wanted.add(attrs[j]);
       for (let j = node.attributes.length - 1; j >= 0; j--) {
         const name = node.attributes[j].name;

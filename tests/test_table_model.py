@@ -524,3 +524,24 @@ def test_a_card_button_that_says_what_it_does_is_named_by_its_own_words():
     plain = kit.target_button("dig:T2", "Dig the Bank path", text="Vault")
     assert plain.getAttribute("aria-label") == "Vault: Dig the Bank path"
     assert kit.target_button("x", "Dig", text="Dig").getAttribute("aria-label") is None
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_every_panel_a_board_folds_is_the_players_to_open_and_close(gid):
+    """A `details` on a board is a kit.fold (data-owned="open"): a redraw (the player's next tap, the computer's
+    move) never closes another player's sheet the player opened, nor opens a panel they closed."""
+    s = started(gid)
+    cat = catalogue(["Ann", ""])
+    seen = 0
+    for _ in range(40):
+        board = by_testid(table.table(model_of(s), cat), "board")
+        folds = [n for n in walk(board) if n.tag == "details"]
+        assert all(n.attrs.get("data-owned") == "open" for n in folds), [n.attrs for n in folds]
+        seen += len(folds)
+        if not s.legal_for_viewer():
+            break
+        s.act(s.legal_for_viewer()[-1])
+        while s.next_bot() is not None:
+            s.bot_step()
+    if gid == "spy":
+        assert seen, "Spyworld's rules box and the other sheets fold"

@@ -108,6 +108,13 @@ def pile(heading, cards, cls: str, attrs: dict | None = None, label: str | None 
     return el("div", {"class": cls, "aria-label": label, **(attrs or {})}, None, [*heading, *cards])
 
 
+def fold(summary: str, children, attrs: dict | None = None, open_: bool = False):
+    """A panel the player opens and closes (`details`): whether it is open is the player's, so a redraw never opens
+    or closes it (`data-owned`, static/table.js); `open_` is how a new panel starts."""
+    return el("details", {**(attrs or {}), "open": open_, "data-owned": "open"}, None,
+              [el("summary", None, summary), *children])
+
+
 @dataclass
 class Space:
     """One space of a track: its words (a number, a cost), its classes, the markers standing on it (DOM nodes)

@@ -158,3 +158,43 @@ def test_a_lasting_part_is_named_once_described_and_what_changed_it_since_is_und
     assert seen["undone"] == [True, True, "kept", False], seen
     assert "does not hold: 777999" in seen["unknown"], seen
     assert "does not hold: 777001" in seen["forgotten"], seen
+
+
+# A foldable panel (kit.fold: `details` with data-owned="open") is the player's to open and close: a patch neither
+# closes one the player opened nor opens one the player closed (a panel that starts open), in a lasting part too;
+# a new panel starts as its description says. Without data-owned, a patch brings `open` back in line (as before).
+FOLDS = """() => {
+  const t = window.pygamesTable, out = {};
+  const fold = (cls, open, owned) => ["Edetails", "Aclass\\x1f" + cls + (open ? "\\x1fopen\\x1f" : "") +
+    (owned ? "\\x1fdata-owned\\x1fopen" : ""), "Esummary", "A", "T" + cls, "/", "Ep", "A", "Tbody", "/", "/"];
+  const status = n => ["Ep", "A", "Tstatus " + n, "/"];
+  const join = tokens => ["D", ...tokens, "/"].join("\\x1e");
+  const board = n => [...fold("other", false, true), ...fold("last", true, true), ...fold("plain", false, false),
+                      ...status(n)];
+  const target = document.createElement("div");
+  document.body.appendChild(target);
+  t.patch(target, join(board(1)));
+  const [other, last, plain] = target.querySelectorAll("details");
+  out.made = [other.open, last.open, plain.open];
+  other.open = true;
+  last.open = false;
+  plain.open = true;
+  t.patch(target, join(board(2)));
+  const again = [...target.querySelectorAll("details")];
+  out.kept = [again[0] === other && other.open, again[1] === last && !last.open, plain.open];
+  const lasting = ["Esection", "Aclass\\x1fkept", ...fold("inner", false, true), "/"];
+  t.patch(target, join(["L777101", ...lasting, ...status(3)]));
+  const inner = target.querySelector("details.inner");
+  inner.open = true;
+  t.patch(target, join(["R777101", ...status(4)]));
+  out.lasting = [target.querySelector("details.inner") === inner, inner.open];
+  target.remove();
+  return out;
+}"""
+
+
+def test_a_foldable_panel_stays_as_the_player_left_it_through_every_redraw(app):
+    seen = on_home(app, FOLDS)
+    assert seen["made"] == [False, True, False], seen
+    assert seen["kept"] == [True, True, False], seen  # the plain details is brought back in line, as before
+    assert seen["lasting"] == [True, True], seen

@@ -446,10 +446,8 @@ def discard_node(g: dict, side: int, cat, mine: bool):
         box.appendChild(el("p", {"class": "sik-note"}, cat.t("sik.ui.empty")))
     pile = g["discard"][side]
     if mine and pile:
-        details = el("details", {"class": "sik-pile"})
-        details.appendChild(el("summary", None, cat.t("sik.ui.discard_all")))
-        details.appendChild(kit.hand((card_node(card, cat, small=True) for card in reversed(pile)), "sik-cards"))
-        box.appendChild(details)
+        cards = kit.hand((card_node(card, cat, small=True) for card in reversed(pile)), "sik-cards")
+        box.appendChild(kit.fold(cat.t("sik.ui.discard_all"), [cards], {"class": "sik-pile"}))
     return box
 
 

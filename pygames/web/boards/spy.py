@@ -157,10 +157,10 @@ def draw_lair_rules(ctx: Ctx):
         faces.append(el("li", None, None, [gadget_badge(n), el("span", None, f" {cat.t(f'spy.gadget.{n}')} — "
                                                                   f"{cat.t('spy.ui.' + face)}: "
                                                                   f"{cat.t('spy.geff.' + effect)}")]))
-    return el("details", {"class": "spy-rulebox"}, None, [
-        el("summary", None, cat.t("spy.ui.lair_table", lair=cat.t(f"spy.lair.{g['lair']}"))),
+    return kit.fold(cat.t("spy.ui.lair_table", lair=cat.t(f"spy.lair.{g['lair']}")), [
         table, el("p", None, rule), el("p", {"class": "spy-legend"}, cat.t("spy.ui.legend")),
-        el("h4", None, cat.t("spy.ui.gadget_faces")), el("ul", {"class": "spy-faces"}, None, faces)])
+        el("h4", None, cat.t("spy.ui.gadget_faces")), el("ul", {"class": "spy-faces"}, None, faces)],
+        {"class": "spy-rulebox"})
 
 
 def gadget_badge(n: int):
@@ -360,9 +360,8 @@ def last_turn_panel(ctx: Ctx):
     lines = [ctx.cat.t(k, **a) for k, a in log[turns[-2] + 1:turns[-1]] if k in keys]
     if not lines:
         return None
-    return el("details", {"class": "spy-panel spy-last", "open": True}, None, [
-        el("summary", None, ctx.cat.t("spy.ui.last_turn")),
-        el("ul", None, None, [el("li", None, line) for line in lines])])
+    return kit.fold(ctx.cat.t("spy.ui.last_turn"), [el("ul", None, None, [el("li", None, line) for line in lines])],
+                    {"class": "spy-panel spy-last"}, open_=True)
 
 
 # ---------------------------------------------------------------------- sheets
@@ -409,8 +408,7 @@ def other_sheets(ctx: Ctx):
         summary = cat.t("spy.ui.summary", player=p, budget=sheet["budget"], fixtures=fixtures,
                         walls=len(sheet["walls"])) + state_word
         body = other_body(ctx, sheet)
-        box.appendChild(el("details", {"class": "spy-other", "data-player": p}, None,
-                           [el("summary", None, summary), body]))
+        box.appendChild(kit.fold(summary, [body], {"class": "spy-other", "data-player": p}))
     return box
 
 
