@@ -61,6 +61,8 @@
   function setDrawer(open) {
     if (open) root.dataset.sideDrawer = "open"; else if ("sideDrawer" in root.dataset) delete root.dataset.sideDrawer;
     toggles();
+    const log = open ? document.getElementById("log") : null;
+    if (log) log.scrollTop = log.scrollHeight;  // hidden, it kept no place: it opens on its newest line
   }
 
   document.addEventListener("click", (event) => {

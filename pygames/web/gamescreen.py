@@ -19,10 +19,12 @@ class GameScreen:
         self.cat, self.thinker, self.tutorial = cat, thinker, tutorial
         self.last_moves = LastMoves()
         self.ears = Ears()  # the sound cues of each redraw
+        self.log_lines: int | None = None  # the lines of the log on screen (None: emptied, or a new game)
 
     def opened(self) -> None:
         """A new game on screen: nothing of the last one's boards is compared with it."""
         self.last_moves.reset()
+        self.log_lines = None
 
     def model(self, s, board, preview_on: bool, stage=None) -> table.Model:
         """What the seat on screen may see, and the screen's own state: all `table.table` draws from. `stage`: the
@@ -57,7 +59,9 @@ class GameScreen:
         vdom.patch(by_id("game"), table.table(model, self.cat))
         self.last_moves.log_seen(log)
         self.last_moves.mark_board(by_id("board"), others_moved)
-        dom.scroll_to_end("log")
+        if len(log) != self.log_lines:  # new lines: the log shows its end; else a player reading back stays there
+            dom.scroll_to_end("log")
+        self.log_lines = len(log)
         dom.dock()  # before anything is brought into view above the docked hand
         if model.guide is not None:
             tutorial_ui.place_panel(on_turn)
@@ -71,6 +75,7 @@ class GameScreen:
         self.last_moves.leave_board(by_id("board"))  # kept in memory for that seat's next turn, not in the page
         # the table with nothing of anyone's: no board, hand, log, actions, nor the last viewer's news
         vdom.patch(by_id("game"), table.table(table.Model(s.game.ID, None, match=s.match), self.cat))
+        self.log_lines = None  # emptied: the next seat's log opens at its end
         dom.dock()  # no hand on the table: html[data-dock] says nothing of the last seat's hand
         name = self.cat.seat_name(seat)
         screens.cover(self.cat.t("cover.title", player=name), self.cat.t("cover.reveal", player=name))

@@ -112,7 +112,7 @@ def table(model: Model, cat) -> vdom.Node:
                 el("section", {"aria-labelledby": "scores-title"}, None, [
                     el("h3", {"id": "scores-title", "data-i18n": "game.players"}, cat.t("game.players")),
                     el("ul", {"id": "scores", "class": "scores"}, None, players(model, cat) if shown else [])]),
-                el("section", {"aria-labelledby": "log-title"}, None, [
+                el("section", {"class": "side-log", "aria-labelledby": "log-title"}, None, [
                     el("h3", {"id": "log-title", "data-i18n": "game.log"}, cat.t("game.log")),
                     el("ol", {"id": "log", "class": "log", "data-testid": "log", "tabindex": 0,
                               "aria-labelledby": "log-title"}, None, log_items(model, cat) if shown else [])]),

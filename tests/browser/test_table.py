@@ -461,3 +461,48 @@ def test_take_back_against_the_computer_restores_the_move_and_replays_the_same_d
     assert page.evaluate(SCREEN) == before
     assert play_and_wait_for_the_reply(table, move) == first
     assert not table.visible("[data-testid=error]")
+
+
+# The log's newest line, and the log's own scroll: [is the last line inside the log's box, scrollTop, lines]
+LOG_END = """() => { const log = document.getElementById('log'), last = log.lastElementChild;
+  const r = log.getBoundingClientRect(), s = document.getElementById('side').getBoundingClientRect();
+  const l = last.getBoundingClientRect(), bottom = Math.min(r.bottom, s.bottom, innerHeight);
+  return [l.bottom <= bottom + 1 && l.top >= r.top - 1 && r.height > 0, Math.round(log.scrollTop),
+          log.children.length]; }"""
+
+
+def test_the_log_shows_its_newest_line_and_stays_where_a_player_reads_back(table):
+    """Landscape: the log fills the side column under the players and scrolls inside itself, its newest line in
+    view after every move; a player who scrolled back stays there through a redraw that brings no line (the
+    Options drawer opened and closed), and sees the end again when lines come. Portrait: the drawer opens on it."""
+    page = table.page
+    page.set_viewport_size(VIEWPORTS["landscape"])
+    table.reset_storage()
+    table.open("?game=spy&seats=human,easy,easy&seed=5&botdelay=0")
+    for _ in range(60):
+        page.wait_for_selector(NEXT, state="visible")
+        if page.evaluate(LOG_END)[2] > 40:
+            break
+        page.evaluate(TAP, table.enabled_actions()[0])
+    page.wait_for_selector(NEXT, state="visible")
+    page.wait_for_timeout(100)  # the log is scrolled at the next frame
+    shown, top, lines = page.evaluate(LOG_END)
+    assert shown and top > 0 and lines > 40
+    assert page.locator("#scores").is_visible()  # the players stay above it
+    page.evaluate("document.getElementById('log').scrollTop = 0")
+    page.click("#drawer-toggle")
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(100)
+    assert page.evaluate(LOG_END)[1] == 0  # no line came: still where the player reads
+    for _ in range(20):
+        if page.evaluate(LOG_END)[2] > lines:
+            break
+        page.evaluate(TAP, table.enabled_actions()[0])
+        page.wait_for_selector(NEXT, state="visible")
+    page.wait_for_timeout(100)
+    assert page.evaluate(LOG_END)[0] and page.evaluate(LOG_END)[2] > lines
+    page.set_viewport_size(VIEWPORTS["portrait"])
+    page.click("[data-drawer]")
+    page.wait_for_timeout(100)
+    assert page.evaluate(LOG_END)[0]
+    page.click("[data-drawer]")
