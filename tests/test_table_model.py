@@ -545,3 +545,26 @@ def test_every_panel_a_board_folds_is_the_players_to_open_and_close(gid):
             s.bot_step()
     if gid == "spy":
         assert seen, "Spyworld's rules box and the other sheets fold"
+
+
+def test_the_passages_secrets_score_pad_folds_and_its_line_says_the_running_totals():
+    """PS-6.25's score pad on the board is a panel folded at first (kit.fold): its line names each player's running
+    total once a scoring is done, the whole pad one tap away; on the end screen it is the whole pad."""
+    from pygames.web.boards import ps as ps_board
+
+    s = started("ps")
+    cat = catalogue(["Ann", ""])
+    for _ in range(400):
+        if s.view()["state"].get("mid") or not s.legal_for_viewer():
+            break
+        s.act(s.legal_for_viewer()[0])
+        while s.next_bot() is not None:
+            s.bot_step()
+    g = s.view()["state"]
+    assert g.get("mid"), "the midgame scoring was reached"
+    pad = ps_board.draw_score_pad(g, cat)
+    assert pad.tag == "details" and "open" not in pad.attrs and pad.attrs["data-owned"] == "open"
+    totals = [sum(g["mid"]["cats"][seat]) for seat in (0, 1)]
+    line = vdom.program(pad.children[0])[0]
+    assert f"Ann {totals[0]}" in line and f"{cat.seat_name(1)} {totals[1]}" in line
+    assert ps_board.draw_score_pad(g, cat, "ps-over").tag == "section"

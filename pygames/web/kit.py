@@ -108,11 +108,12 @@ def pile(heading, cards, cls: str, attrs: dict | None = None, label: str | None 
     return el("div", {"class": cls, "aria-label": label, **(attrs or {})}, None, [*heading, *cards])
 
 
-def fold(summary: str, children, attrs: dict | None = None, open_: bool = False):
+def fold(summary, children, attrs: dict | None = None, open_: bool = False):
     """A panel the player opens and closes (`details`): whether it is open is the player's, so a redraw never opens
-    or closes it (`data-owned`, static/table.js); `open_` is how a new panel starts."""
-    return el("details", {**(attrs or {}), "open": open_, "data-owned": "open"}, None,
-              [el("summary", None, summary), *children])
+    or closes it (`data-owned`, static/table.js); `open_` is how a new panel starts. `summary`: its words, or the
+    nodes of its always-shown line (a heading, a one-line summary of what it holds)."""
+    line = el("summary", None, summary) if isinstance(summary, str) else el("summary", None, None, list(summary))
+    return el("details", {**(attrs or {}), "open": open_, "data-owned": "open"}, None, [line, *children])
 
 
 @dataclass

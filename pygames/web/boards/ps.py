@@ -447,7 +447,7 @@ def cards_box(g: dict, cat):
 
 
 def draw_cards_box(g: dict, cat):
-    box = el("section", {"class": "ps-box ps-cards"}, None, [el("h3", {"class": "ps-h"}, cat.t("ps.ui.cards"))])
+    """A panel the player may fold (kit.fold), open when the game starts."""
     nodes = []
     for card, owner in g["cards"]:
         midgame = DATA["achievements"][card]["when"] == "midgame"
@@ -464,8 +464,8 @@ def draw_cards_box(g: dict, cat):
         else:
             who.textContent = cat.t("ps.ui.card_nobody" if midgame and g["mid"] is not None else "ps.ui.card_open")
         nodes.append(node)
-    box.appendChild(kit.hand(nodes, "ps-card-list", tag="ul"))
-    return box
+    return kit.fold([el("h3", {"class": "ps-h"}, cat.t("ps.ui.cards"))], [kit.hand(nodes, "ps-card-list", tag="ul")],
+                    {"class": "ps-box ps-cards"}, open_=True)
 
 
 def stat(label: str, *children):
@@ -516,8 +516,7 @@ def player_holdings(g: dict, view: dict, seat: int, cat):
         stat(cat.t("ps.ui.shovels"), shovels),
         stat(cat.t("ps.cat.statues"), statues),
         stat(cat.t("ps.ui.controls"), control),
-        stat(cat.t("ps.cat.achievements"), el("span", None, ", ".join(cat.t(f"ps.card.{c}") for c in cards)
-                                               or "0")),
+        stat(cat.t("ps.cat.achievements"), el("b", None, str(len(cards)))),  # which ones: the Achievements box
         stat(cat.t("ps.ui.wealth"), el("b", None, str(g["totals"][seat]))),
     ])
     return el("article", {"class": f"ps-player ps-seat{seat}", "data-player": seat}, None, [head, dl])
@@ -534,9 +533,18 @@ def score_pad(g: dict, cat, box_id: str | None = None):
 
 
 def draw_score_pad(g: dict, cat, box_id: str | None = None):
-    box = el("section", {"class": "ps-box ps-pad", "id": box_id, "data-testid": "ps-score-pad"}, None,
-             [el("h3", {"class": "ps-h"}, cat.t("ps.ui.pad"))])
+    """On the board a folded panel whose line says the running totals (kit.fold: one tap for the whole pad); on the
+    end screen (`box_id`) a section."""
     records = [(key, g[key]) for key in ("mid", "final") if g.get(key)]
+    head = el("h3", {"class": "ps-h"}, cat.t("ps.ui.pad"))
+    attrs = {"class": "ps-box ps-pad", "id": box_id, "data-testid": "ps-score-pad"}
+    if box_id is None:
+        totals = [sum(sum(rec["cats"][s]) for _k, rec in records) for s in (0, 1)]
+        line = [head, el("span", {"class": "ps-pad-totals"}, " \u00b7 ".join(
+            f"{cat.seat_name(s)} {totals[s]}" for s in (0, 1)))] if records else [head]
+        box = kit.fold(line, [], attrs)
+    else:
+        box = el("section", attrs, None, [head])
     if not records:
         box.appendChild(el("p", {"class": "ps-note"}, cat.t("ps.ui.pad_none")))
         return box
