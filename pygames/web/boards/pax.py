@@ -372,9 +372,11 @@ def hand_section(ctx: Ctx):
             btn = None
         cards.append(btn if btn is not None else el("div", {"class": "pax-cardslot"}, None, [face]))
     parts = [kit.hand(cards, "pax-hand", {"data-testid": "pax-hand"})] if hand else [note(t("pax.ui.hand_empty"))]
-    memo = g["memo"] or {}
-    for pos, card in memo.get("deck_known") or []:
-        parts.append(note(t("pax.ui.memo_bottom", card=card_label(card, ctx.cat), pos=pos + 1), "pax-memo"))
+    known = (g["memo"] or {}).get("deck_known") or []
+    if known:  # what this player put under the deck, folded: the docked hand keeps its height for the cards
+        parts.append(kit.fold(t("pax.ui.memo_title", n=len(known)), [
+            note(t("pax.ui.memo_bottom", card=card_label(card, ctx.cat), pos=pos + 1), "pax-memo")
+            for pos, card in known], {"class": "pax-memos"}))
     hand_box = section(t("pax.ui.your_hand"), "pax-yours", parts)
     hand_box.setAttribute("data-anim-frame", "pax-hand")
     hand_box.setAttribute("data-dock", "hand")  # stays in view while the board scrolls (static/zoom.js, app.css)
