@@ -197,17 +197,21 @@ def test_a_board_tap_previews_then_confirms_and_the_setting_turns_it_off(table):
     page.evaluate("localStorage.removeItem('pygames.preview')")
 
 
+def tap_first_until(table, done, taps: int) -> None:
+    """At each decision, `done()` or the first enabled control tapped, at most `taps` times."""
+    for _ in range(taps):
+        table.page.wait_for_selector(NEXT, state="visible")
+        if done():
+            return
+        table.page.evaluate(TAP, table.enabled_actions()[0])
+
+
 def test_an_opponent_move_leaves_a_last_move_highlight(table):
     page = table.page
     page.set_viewport_size(VIEWPORTS["landscape"])
     table.reset_storage()
     table.open("?game=pax&seats=human,easy&seed=4&botdelay=0")
-    for _ in range(30):
-        page.wait_for_selector(NEXT, state="visible")
-        moves = table.saved()["history"]
-        if any(player == 1 for player, _ in moves) and moves[-1][0] == 1:
-            break
-        page.evaluate(TAP, table.enabled_actions()[0])
+    tap_first_until(table, lambda: (moves := table.saved()["history"]) and moves[-1][0] == 1, 30)
     banner = page.locator("[data-testid=last-move]")
     assert banner.is_visible()
     fresh = page.locator("[data-testid=log] li.fresh")
@@ -479,11 +483,7 @@ def test_the_log_shows_its_newest_line_and_stays_where_a_player_reads_back(table
     page.set_viewport_size(VIEWPORTS["landscape"])
     table.reset_storage()
     table.open("?game=spy&seats=human,easy,easy&seed=5&botdelay=0")
-    for _ in range(60):
-        page.wait_for_selector(NEXT, state="visible")
-        if page.evaluate(LOG_END)[2] > 40:
-            break
-        page.evaluate(TAP, table.enabled_actions()[0])
+    tap_first_until(table, lambda: page.evaluate(LOG_END)[2] > 40, 60)
     page.wait_for_selector(NEXT, state="visible")
     page.wait_for_timeout(100)  # the log is scrolled at the next frame
     shown, top, lines = page.evaluate(LOG_END)
