@@ -72,7 +72,8 @@ modules named after the spec's sections so they read like the rulebook:
 
 Beside the package: its board renderer ``pygames/web/boards/<ID>.py``, its SVG/HTML fragments and FR/EN rules
 pages ``templates/<ID>/fragments.html.j2``, its stylesheet ``static/<ID>.css``, its tests ``tests/<ID>/`` and its
-spec in ``/work/shared/rules/`` (rule IDs ``<PREFIX>-<section>.<n>``, cited by the code and the tests).
+rules in ``docs/rules/<game>.md`` (rule IDs ``<PREFIX>-<section>.<n>``, cited by the code and the tests: each ID, what
+it says and where it is carried).
 
 Where a game departs from it:
 

@@ -1,4 +1,4 @@
-"""Passages Secrets (J. Alex Kevern, 2018): the rules engine, spec prefix PS (shared/rules/passages-secrets.md).
+"""Passages Secrets (J. Alex Kevern, 2018): the rules engine, spec prefix PS (docs/rules/passages-secrets.md).
 
 Modules read like the rulebook: data (tables, PS-2), setup (PS-3), rules (turn, PS-4/5/8), tunnels (PS-5.19),
 achievements (PS-5.24 - 5.44), scoring (PS-6), views (hidden information, PS-7), bots.

@@ -1,6 +1,6 @@
 """Shadows in Kyoto (base game + Advanced I Charisma + Advanced II Equipment), rule prefix SIK.
 
-Spec: shared/rules/shadows-in-kyoto.md. Modules follow the rulebook: data (tables, SIK-2), setup (SIK-3),
+Rules: docs/rules/shadows-in-kyoto.md. Modules follow the rulebook: data (tables, SIK-2), setup (SIK-3),
 board (cells and movement, SIK-4.15 - 4.25 and section 5 patterns), rules (turn, conflict, cards, end of game),
 actions (the decisions of section 8), scoring (section 6), views (section 7), determinize, bots, labels.
 Seats: option `oniwaban` names the Oniwaban seat; the other seat plays the Government.

@@ -1,7 +1,7 @@
 """Spyworld (2-12 players, simultaneous planning): the rules engine, following pygames.core.engine's protocol.
 
 Modules: data (tables, data.json), sheet (a player's sheet), setup, planning (turns), exploration, scoring,
-views (views, labels, status), bots, determinize. Spec: /work/shared/rules/spyworld.md (rule IDs SPY-*).
+views (views, labels, status), bots, determinize. Rules: docs/rules/spyworld.md (rule IDs SPY-*).
 """
 
 from __future__ import annotations

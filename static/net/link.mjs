@@ -2,7 +2,7 @@
 // Loaded only when pairing (pygames/web/netplay.py imports it), never on the boot path; the service worker keeps it
 // (and the QR libraries) for offline as it answers, as it does each game's art.
 //
-// A pairing code is the SDP cut down to what differs between two devices (../shared/NETPLAY.md): the ICE user
+// A pairing code is the SDP cut down to what differs between two devices (docs/design.md, "Several devices"): the ICE user
 // fragment and password, the DTLS fingerprint, the DTLS role and the candidates; `expand` writes the rest of the SDP
 // back from a constant template. Offer: "1o<slot>~ufrag~pwd~fingerprint~candidates"; answer: "1a<slot>~…" (the
 // slot names the host's pending connection it answers). Candidates, comma separated: "h<ip>:<port>" (a host
@@ -218,7 +218,7 @@ export class Links {
   }
 
   /** Host: a spare connection for the guest on `peer` (seated, its link up), to rejoin without a scan after a drop
-   *  or a reload (../shared/NETPLAY.md). Its offer goes to that guest over the live link, with ICE credentials made
+   *  or a reload (docs/design.md, "Several devices"). Its offer goes to that guest over the live link, with ICE credentials made
    *  here; the guest's answer is written here from them and the fingerprint of the certificate the guest keeps, with
    *  no candidate (the guest's address arrives with its first check). Only that device can complete it. Resolves to
    *  {peer, code, ufrag, pwd}; the spare waits, with no time limit, until it opens or this page goes. */

@@ -1,4 +1,4 @@
-"""A network namespace for the several-devices tests (../shared/NETPLAY.md, "Testing it here, for real"): the test
+"""A network namespace for the several-devices tests (docs/design.md, "Several devices", Tests): the test
 HTTP server and Chromium run inside it, so the WebRTC packets and mDNS multicast never leave it.
 
 `Netns(default_route=True)` is a veth link with a default route: Chromium gathers a candidate on it under an mDNS
