@@ -215,8 +215,13 @@ class Host:
             msg = P.read_guest(raw)
         except P.Dropped as exc:
             self.dropped[exc.reason] += 1
-            return [(peer, _refused(None, "net.err.version", {"version": P.VERSION}))] if exc.reason == "version" \
-                else []
+            if exc.reason == "version":
+                return [(peer, _refused(None, "net.err.version", {"version": P.VERSION}))]
+            if exc.kind == "act" and exc.move_id is not None:  # an empty or over-long move: refused, never resent
+                return [(peer, _refused(exc.move_id, "net.err.bad_move", {}))]
+            if exc.kind == "hello":  # a token or seat that is not one (a token that is not ASCII, say)
+                return [(peer, _refused(None, "net.err.bad_hello", {}))]
+            return []
         handler = {"hello": self._hello, "act": self._act, "ping": self._ping, "bye": self._bye}[msg["t"]]
         try:
             return handler(peer, msg)
@@ -245,6 +250,8 @@ class Host:
             return [(peer, _refused(None, "net.err.not_open", {"player": seat}))]
         if seat in self.tokens:
             return [(peer, _refused(None, "net.err.seat_taken", {"player": seat}))]
+        if peer in self.peers:  # one seat per device: a seated device cannot take another open seat as well
+            return [(peer, _refused(None, "net.err.one_seat", {"player": self.peers[peer]}))]
         self.tokens[seat] = self.token_source()
         self.answers[seat] = OrderedDict()
         name = clean_name(msg["name"])

@@ -50,14 +50,17 @@ MAX_COUNT = 2**53  # a heartbeat counter stays an exact JavaScript number
 
 # Every catalogue key the host sends in refused/bye (pygames/web/strings.json holds their words).
 REASONS = ("net.err.version", "net.err.bad_token", "net.err.no_seat", "net.err.not_open", "net.err.seat_taken",
-           "net.err.stale", "net.err.unseated", "net.bye.seat_given", "net.bye.replaced", "net.bye.closed")
+           "net.err.stale", "net.err.unseated", "net.err.one_seat", "net.err.bad_move", "net.err.bad_hello",
+           "net.bye.seat_given", "net.bye.replaced", "net.bye.closed")
 
 
 class Dropped(ValueError):
-    """A message refused by the checks; `reason` is the counter it goes to."""
+    """A message refused by the checks; `reason` is the counter it goes to. `kind` is the message's kind when it was
+    a well-formed object of a known kind, and `move_id` a move's own id when that field was well formed: the host
+    then answers with a reason (a move left unanswered would be sent again for ever)."""
 
-    def __init__(self, reason: str):
-        self.reason = reason
+    def __init__(self, reason: str, kind: str | None = None, move_id: str | None = None):
+        self.reason, self.kind, self.move_id = reason, kind, move_id
         super().__init__(reason)
 
 
@@ -94,8 +97,13 @@ def name(value) -> bool:
     return isinstance(value, str) and len(value) <= MAX_NAME_SOURCE
 
 
+def token(value) -> bool:
+    """A seat's token as the host makes them: ASCII (hex), never anything compare_digest cannot take."""
+    return text(MAX_TOKEN)(value) and value.isascii()
+
+
 GUEST_MESSAGES = {
-    "hello": {"name": name, "seat": nullable(count), "token": nullable(text(MAX_TOKEN))},
+    "hello": {"name": name, "seat": nullable(count), "token": nullable(token)},
     "act": {"id": text(MAX_ID), "at": text(MAX_ID), "action": text(MAX_ACTION)},
     "ping": {"n": count},
     "bye": {},
@@ -137,7 +145,8 @@ def read(raw, kinds: dict, limit: int | None = None) -> dict:
     if msg["v"] != VERSION:
         raise Dropped("version")
     if set(msg) != {"v", "t", *fields} or not all(check(msg[key]) for key, check in fields.items()):
-        raise Dropped("schema")
+        move_id = msg.get("id") if msg["t"] == "act" and text(MAX_ID)(msg.get("id")) else None
+        raise Dropped("schema", msg["t"], move_id)
     return msg
 
 

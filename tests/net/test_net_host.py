@@ -105,13 +105,50 @@ def test_hostile_messages_are_dropped_and_counted_the_host_alive_and_the_game_un
     state = host.session.state
     for raw in HOSTILE:
         clock.now += 1  # no rate limit here
-        assert host.receive(peer, raw) == []
+        out = host.receive(peer, raw)
+        # a move whose own id reads is refused by that id (never sent again for ever); a hello that does not read
+        # is refused; anything else is dropped with no answer
+        assert all(p == peer and json.loads(t)["t"] == "refused" for p, t in out), (raw, out)
+        told = [json.loads(t) for _p, t in out]
+        assert told in ([], [{"v": 1, "t": "refused", "id": "m", "key": "net.err.bad_move", "params": {}}],
+                        [{"v": 1, "t": "refused", "id": None, "key": "net.err.bad_hello", "params": {}}]), raw
     assert host.session.state is state
     assert sum(host.dropped.values()) == len(HOSTILE)
     assert set(host.dropped) <= {"not_text", "too_big", "too_deep", "not_json", "schema", "unknown"}
     assert host.dropped["too_big"] >= 2 and host.dropped["schema"] >= 10
     table.send(peer, guest.act(guest.screen["legal"][0]))  # and the game goes on
     assert host.session.state is not state and guest.pending is None
+
+
+def test_an_empty_or_over_long_move_and_a_token_that_is_not_ascii_are_refused_with_a_reason():
+    """Issue 48: an empty or over-long action was dropped with no answer, so the guest sent it again every 1.5 s for
+    ever; a token that is not ASCII reached the host's catch-all. Each is refused with a reason, the game unchanged."""
+    clock = Clock()
+    host, table = sik_table(clock=clock)
+    peer, guest = mover(host, table)
+    state = host.session.state
+    for action in ("", "x" * (P.MAX_ACTION + 1)):
+        clock.now += 1
+        out = host.receive(peer, json.dumps({"v": 1, "t": "act", "id": "m7", "at": guest.screen["at"],
+                                             "action": action}))
+        assert [json.loads(t) for _p, t in out] == [{"v": 1, "t": "refused", "id": "m7", "key": "net.err.bad_move",
+                                                     "params": {}}]
+        table.deliver(out)
+    clock.now += 1
+    out = host.receive("c", json.dumps({"v": 1, "t": "hello", "name": "Eve", "seat": None, "token": "é" * 32}))
+    assert [json.loads(t)["key"] for _p, t in out] == ["net.err.bad_hello"] and "c" not in host.peers
+    assert host.dropped["internal"] == 0 and host.session.state is state
+
+
+def test_one_device_takes_one_seat():
+    """Issue 48: a seated device could take every open seat in turn and keep their tokens."""
+    clock = Clock()
+    host = new_host(sik, ["human", "human"], remote=[0, 1], clock=clock)
+    table = Table(host, {"a": Guest(clock=clock)})
+    table.join("a", 0, "Ann")
+    out = host.receive("a", P.encode("hello", name="Ann", seat=1, token=None))
+    assert [json.loads(t)["key"] for _p, t in out] == ["net.err.one_seat"]
+    assert 1 not in host.tokens and host.peers["a"] == 0
 
 
 def test_another_version_is_told_so():
