@@ -11,7 +11,8 @@ answers nothing and says nothing. So every request has a deadline (`request_time
 times over plus a margin), and an `error` event of the worker fails it at once: the worker is then replaced by
 a new one (a new name: PyScript keeps the first worker of a name) and the request asked again. If that fails
 too, the move (or hint) comes from the game's quick heuristic on the main thread, reading only that seat's
-view, so the game always goes on; after `GIVE_UP_AFTER` failures in a row the page stops creating workers.
+view, so the game always goes on; after `GIVE_UP_AFTER` failures in a row the page stops creating workers. The
+player is told each time (`on_notice`): the search started again, or the computer now plays at the easy level.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from .session import EASY, HARD, search_job
 WORKER_NAME = "pygames-search"
 WORKER_SRC = "./search_worker.py"
 WORKER_CONFIG = "./pyscript.json"
-REQUEST_MARGIN_S = 10.0    # over three times the think budget: importing a game's modules, a busy device
+REQUEST_MARGIN_S = 10.0    # over three times the think budget: a new worker imports a game's modules, a busy device
+WARM_MARGIN_S = 3.0        # over twice the think budget, once this worker has answered: a dead one is noticed fast
 START_TIMEOUT_S = 60.0     # a worker boots a second Pyodide: seconds on a slow tablet, never a minute
 AFTER_GAME_TIMEOUT_S = 60.0  # the end screen's analysis (Spyworld's best routes) takes seconds, not a minute
 GIVE_UP_AFTER = 3          # failed worker requests in a row after which this page answers on the main thread
@@ -36,10 +38,14 @@ class WorkerDown(Exception):
     """The search worker died, hung or could not start: the caller answers without it."""
 
 
-def request_timeout(level: str) -> float:
-    """How long a search request may take before its worker is taken for dead."""
+def request_timeout(level: str, warm: bool = False) -> float:
+    """How long a search request may take before its worker is taken for dead: the search stops on its think
+    budget (wall clock), so a worker that has answered before gets twice that and a few seconds (a dead one left
+    "is thinking…" up for 17 s with no word); a new one also imports the game's modules."""
     from pygames.core import search
 
+    if warm:
+        return 2 * search.THINK_SECONDS[level] + WARM_MARGIN_S
     return 3 * search.THINK_SECONDS[level] + REQUEST_MARGIN_S
 
 
@@ -61,14 +67,17 @@ class Thinker:
     `on_change()` says that what the screen shows of it changed (a thinking line, a hint), `on_error(text)` that a
     search failed; the controller redraws from `thinking_seat` and `hint`."""
 
-    def __init__(self, on_change=lambda: None, on_error=lambda _text: None):
-        self.on_change, self.on_error = on_change, on_error
+    def __init__(self, on_change=lambda: None, on_error=lambda _text: None, on_notice=lambda _key: None):
+        self.on_change, self.on_error, self.on_notice = on_change, on_error, on_notice
+        self._told_of = None  # the failed worker the player was last told of (one notice per worker)
         self._worker = None                   # the worker's exported functions, once started
         self._loading = None                  # the start of the current worker (a future shared by requests)
         self._node = None                     # its <script> element, whose `xworker` is the Worker itself
         self._died = None                     # a future set by the worker's `error` event
         self.generation = 0                   # workers started so far; each gets a name of its own
         self.failures = 0                     # failed requests in a row (GIVE_UP_AFTER)
+        self.warm = False                     # the current worker has answered a request
+        self.told_easy = False                # the player was told the computer now plays the easy heuristic
         self.pending: dict | None = None      # the bot request being searched
         self.hint_for: object = None          # what the viewer saw when a hint was asked (`hint_key`)
         self.hint_action: str | None = None   # the hint's answer, shown while the viewer's position stands
@@ -120,6 +129,7 @@ class Thinker:
         """Forget the current worker and stop it (a hung one would keep a core busy for nothing)."""
         node = self._node
         self._worker = self._loading = self._node = self._died = None
+        self.warm = False
         if node is not None and not missing(node):
             xworker = getattr(node, "xworker", None)
             try:
@@ -128,8 +138,9 @@ class Thinker:
             finally:
                 node.remove()
 
-    async def _ask(self, method: str, text: str, timeout: float) -> str:
-        """The worker's answer to one call; a worker that dies, errs out or hangs is replaced and asked once more."""
+    async def _ask(self, method: str, text: str, timeout) -> str:
+        """The worker's answer to one call; a worker that dies, errs out or hangs is replaced and asked once more
+        (the player is told). `timeout(warm)`: the deadline, shorter once the worker has answered before."""
         if self.failures >= GIVE_UP_AFTER:
             raise WorkerDown("the search worker failed too often on this page")
         for _attempt in range(2):
@@ -141,25 +152,37 @@ class Thinker:
             died, node = self._died, self._node
             call = asyncio.ensure_future(_called(worker, method, text))
             waits = [call] if died is None else [call, died]
-            done, _ = await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait(waits, timeout=timeout(self.warm), return_when=asyncio.FIRST_COMPLETED)
             if call in done:
                 self.failures = 0
+                self.warm = self._node is node or self.warm
                 return call.result()  # an exception raised by the search itself is raised here, as it is
             call.cancel()
             if self._node is node:  # not already replaced by another request that saw the same worker fail
                 self.failures += 1
                 dom.warn(f"search worker {'failed' if died in done else 'silent'}: started again")
                 self._drop()
+            if self.failures < GIVE_UP_AFTER and node is not self._told_of:  # once per worker that failed
+                self._told_of = node
+                self.on_notice("app.notice.search_restarted")
             if self.failures >= GIVE_UP_AFTER:
                 break
         raise WorkerDown("the search worker stopped answering")
 
+    def gave_up(self) -> None:
+        """The page answers with the easy heuristic from now on: said once, never lowered in silence."""
+        if not self.told_easy:
+            self.told_easy = True
+            self.on_notice("app.notice.search_easy")
+
     async def search(self, game, job: dict) -> dict:
         """{action, iterations, seconds} for a job, from the worker; from the easy heuristic here if it is down."""
         try:
-            answer = json.loads(await self._ask("think", json.dumps(job), request_timeout(job["level"])))
-        except Exception as exc:  # no worker: the game goes on with the instant heuristic
+            answer = json.loads(await self._ask("think", json.dumps(job),
+                                                lambda warm: request_timeout(job["level"], warm)))
+        except Exception as exc:  # no worker: the game goes on with the instant heuristic, and the player knows
             dom.warn(f"search worker unavailable, the easy heuristic answers: {exc!r}")
+            self.gave_up()
             return heuristic_answer(game, job)
         self.stats = ([*self.stats, {"game": job["game"], "level": job["level"], "iterations":
                        answer["iterations"], "seconds": answer["seconds"]}])[-200:]
@@ -169,7 +192,8 @@ class Thinker:
     async def worker_after_game(self, game, view: dict):
         """The game's `ai.after_game` of an end-of-game view, from the worker (or here if it is down)."""
         try:
-            text = await self._ask("after_game", json.dumps({"game": game.ID, "view": view}), AFTER_GAME_TIMEOUT_S)
+            text = await self._ask("after_game", json.dumps({"game": game.ID, "view": view}),
+                                   lambda _warm: AFTER_GAME_TIMEOUT_S)
             return json.loads(text)
         except Exception as exc:  # no worker: work it out here rather than not at all
             dom.warn(f"search worker unavailable, end-of-game analysis on the main thread: {exc!r}")
