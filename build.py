@@ -30,7 +30,7 @@ from typing import NamedTuple
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 DIST = ROOT / "dist"
-DIST_TEST = ROOT / "dist-test"
+DIST_TEST = Path(os.environ.get("PYGAMES_DIST_TEST") or ROOT / "dist-test")  # helpers designing at once: one each
 BUNDLE = "pygames.bundle"  # our Python packages, unpacked into the file system at boot (bundle_packages)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 STDLIB = "python_stdlib.zip"  # shipped as `stdlib_archive()` makes it, in place of Pyodide's own
@@ -750,7 +750,7 @@ def main() -> int:
     sub.add_parser("test", help="set up, build, run ruff and all tests (extra args go to pytest)")
     p_bench = sub.add_parser("bench", help="set up, build and print benchmarks")
     p_bench.add_argument("--runs", type=int, default=5)
-    p_bench.add_argument("--only", choices=["bots", "fit", "net", "taps"], help="run one part of the bench")
+    p_bench.add_argument("--only", choices=["bots", "fit", "net", "slow", "taps"], help="run one part of the bench")
     args, rest = parser.parse_known_args()
     command = args.command or "serve"
     ensure_venv()

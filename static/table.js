@@ -6,7 +6,15 @@
   const KEYS = ["data-cell", "data-path", "data-category", "data-seat", "data-legion", "data-slot", "data-track",
                 "data-district", "data-mission", "data-gadget", "data-player", "data-side", "data-agent"];
   const SELECTOR = KEYS.map(k => "[" + k + "]").join(",");
-  const TRANSIENT = /\b(target|moved)\b/g;
+  // What only says what the viewer may do now, or how the page shows it, is not the part's look: a class named
+  // `target`, `moved` or `selected`, or ending in -legal, -target, -choice, -choosing or -selected (a free path
+  // offered to the viewer, a cell the viewer may pick); a control's attributes and words. A computer's move then
+  // rings only the parts whose public state it changed (it rang every free path once the viewer's turn came).
+  const TRANSIENT = /^(target|moved|selected)$|-(legal|target|choice|choosing|selected)$/;
+  const IGNORED = new Set(["class", "style", "data-action", "data-previewing", "disabled", "aria-disabled", "tabindex",
+                           "title", "aria-label", "aria-describedby", "aria-busy", "aria-pressed", "aria-expanded",
+                           "data-hint", "data-tutorial-target", "data-tutorial-opener", "data-part", "data-owned",
+                           "open", "data-anim-from"]);
 
   function key(node, root) {
     const parts = [];
@@ -18,12 +26,14 @@
 
   function signature(node) {
     const attrs = [];
-    for (const a of node.attributes) {
-      if (a.name !== "class" && a.name !== "style" && a.name !== "data-action" && a.name !== "data-previewing") {
-        attrs.push(a.name + "=" + a.value);
-      }
+    for (const a of node.attributes) if (!IGNORED.has(a.name)) attrs.push(a.name + "=" + a.value);
+    const classes = (node.getAttribute("class") || "").split(/\s+/).filter(c => c && !TRANSIENT.test(c)).join(" ");
+    let text = node.matches("button[data-action]") ? "" : node.textContent;
+    for (const control of node.querySelectorAll("button[data-action]")) {
+      const words = control.textContent;
+      if (words) text = text.replace(words, "");
     }
-    return (node.getAttribute("class") || "").replace(TRANSIENT, "") + "|" + attrs.join(",") + "|" + node.textContent;
+    return classes + "|" + attrs.join(",") + "|" + text;
   }
 
   // The Web Animations this script started (pulses, slides): the next patch ends those inside its target. Kept here
@@ -49,6 +59,8 @@
       if (before.has(k) && before.get(k) !== signature(node)) changed.push(node);
     }
     const innermost = changed.filter(n => !changed.some(m => m !== n && n.contains(m)));
+    // a board zoomed in pans to where the move happened (at fit it is in view already: static/zoom.js)
+    if (innermost.length && window.pygamesZoom) window.pygamesZoom.show(innermost[0]);
     const pulse = !reduced() && root.animate;
     for (const node of innermost) {
       node.classList.add("moved");  // the ring stays until the viewer's next move (static/app.css)
@@ -470,6 +482,11 @@
     return board !== null && board.getAnimations({subtree: true}).length > 0;
   }
 
+  // Whether a slide or a pulse this script started is still running (static/zoom.js measures again once they end).
+  function sliding() {
+    return started.some(a => a.playState === "running");
+  }
+
   window.pygamesTable = { snapshot, markChanged, positions, slide, make, build, patch, describe, SLIDE_MS, memoId,
-                         reach, boardMoving };
+                         reach, boardMoving, sliding };
 })();

@@ -13,11 +13,13 @@
   runs this part alone): the worker's search rate, think time, and the longest main-thread task (wall and CPU).
 - `--only net` (issue 33, not part of the full bench): tests/net_bench.py, a guest's tap to its redrawn screen over
   a real data channel, bytes per move, and the time from the second scan to the first shared screen;
-- `--only fit` (issue 32's probe, not part of the full bench): a whole game of each game against the easy computer
-  in each of the four viewports (`PYGAMES_FIT_GAMES=ps,sik` runs those games only);
-  at every decision, the page's scroll height over the viewport's height (target
-  1.00), the share of the height taken by the status line and the decision's controls, and where the status line,
-  the first enabled control and the players/log sit. Prints the worst case per game and viewport.
+- `--only fit` (issues 32 and 47, not part of the full bench): a whole game of each game against the easy computer
+  in each of the four viewports (`PYGAMES_FIT_GAMES=ps,sik` runs those games only), probed at every decision
+  (tests/helpers/fit_probe.py): the share of the board in view at fit, the smallest text in view, every seat's
+  summary and every control of the decision in view, the page's scroll. Prints the worst case per game and viewport;
+- `--only slow` (issue 47, also in the full bench): the page's CPU slowed 4 times (a mid-range tablet, through the
+  DevTools protocol): tap-to-DOM per game (target p95 <= 100 ms), the longest main-thread task while two computers
+  think (target <= 100 ms), and the cold boot beside a bare Pyodide page slowed the same.
 """
 
 from __future__ import annotations
@@ -103,11 +105,12 @@ READ_MARKS = """() => Object.fromEntries([...performance.getEntriesByType("mark"
                                         ["ready", window.__readyAt]])"""
 
 
-def timed_load(browser, url: str) -> tuple[float, int]:
-    """(seconds to ready, bytes received) for a cold load in a fresh context."""
+def timed_load(browser, url: str, cpu: float = 1) -> tuple[float, int]:
+    """(seconds to ready, bytes received) for a cold load in a fresh context (its CPU slowed `cpu` times)."""
     context = browser.new_context()
     context.add_init_script(MARKS)
     page = context.new_page()
+    throttle(context, page, cpu)
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
     received = []
@@ -115,9 +118,17 @@ def timed_load(browser, url: str) -> tuple[float, int]:
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     start = time.perf_counter()
-    page.goto(url)
-    page.wait_for_selector("html[data-app-state=ready], html[data-app-state=error]", state="attached",
-                           timeout=120_000)
+    try:
+        page.goto(url)
+        page.wait_for_selector("html[data-app-state=ready], html[data-app-state=error]", state="attached",
+                               timeout=120_000)
+    except Exception as exc:  # say which page, where its boot stood and what it said (issue 48)
+        marks = page.evaluate(READ_MARKS) if not page.is_closed() else {}
+        state = page.evaluate("document.documentElement.dataset.appState + ' ' + (document.documentElement"
+                              ".dataset.boot || '')") if not page.is_closed() else "closed"
+        context.close()
+        raise RuntimeError(f"{url} did not become ready in 120 s (state {state}; boot marks {marks}; page errors "
+                           f"{errors[-5:]}): {exc}") from exc
     elapsed = time.perf_counter() - start
     if page.get_attribute("html", "data-app-state") != "ready":
         raise RuntimeError(f"{url} failed to boot: {errors}")
@@ -163,8 +174,14 @@ TAP_TARGET_MS = 50  # issue 11: tap-to-DOM p95 <= 50 ms
 REACTION_MS = 250
 
 
+def throttle(context, page, rate: float) -> None:
+    """Slow the page's CPU `rate` times (the DevTools protocol's CPU throttling): a mid-range tablet at 4."""
+    if rate and rate != 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+
 def tap_latency(browser, origin: str, game_id: str, moves: int = 30, steady: bool = True,
-                zoomed: bool = False, reaction_ms: int = REACTION_MS) -> list[float]:
+                zoomed: bool = False, reaction_ms: int = REACTION_MS, cpu: float = 1) -> list[float]:
     """Milliseconds from a tap on a data-action button to the end of the next frame after the redraw it causes
     (measured in the page: the click, the first DOM change, then requestAnimationFrame and a message posted from
     it, which runs once that frame is produced). Real games against the computer (the next seed's when one ends, so
@@ -175,11 +192,12 @@ def tap_latency(browser, origin: str, game_id: str, moves: int = 30, steady: boo
     `zoomed`: every tap on a board zoomed in three steps (about 2x: its parts laid out bigger, the container
     scrolling), as a player who zoomed to read it taps. Each tap comes once the control's frame is on screen and
     `reaction_ms` after it (REACTION_MS; 0: in the frame after the control appeared, as before the twelfth
-    session)."""
+    session). `cpu`: the page's CPU slowed that many times (`throttle`)."""
     context = browser.new_context(has_touch=True, viewport={"width": 1024, "height": 768})
     # every tap commits (touch screens preview a board choice first by default: that tap would change little)
     context.add_init_script("localStorage.setItem('pygames.preview', 'off')")
     page = context.new_page()
+    throttle(context, page, cpu)
     samples = []
     seed = 0
     for n in range(moves * 3):
@@ -328,6 +346,54 @@ def taps_only() -> int:
     return 0
 
 
+SLOW_CPU = 4  # a mid-range tablet: the page's CPU slowed 4 times (issue 47)
+SLOW_TAP_TARGET_MS = 100
+
+
+def throttled(browser, origin: str, bare_url: str | None, runs: int = 3) -> None:
+    """The page's CPU slowed SLOW_CPU times: tap-to-DOM per game (at fit, target p95 <= 100 ms), the longest
+    main-thread task while two computers think (target <= 100 ms), and the cold boot beside a bare Pyodide page
+    slowed the same."""
+    import search_bench
+
+    from pygames.core import registry
+
+    for gid in registry.GAME_IDS:
+        samples = tap_latency(browser, origin, gid, moves=20, cpu=SLOW_CPU)
+        print(f"game {gid}, CPU slowed {SLOW_CPU}x: tap-to-DOM p50 {pct(samples, 0.5):.1f} ms, p95 "
+              f"{pct(samples, 0.95):.1f} ms (target <= {SLOW_TAP_TARGET_MS}; {len(samples)} taps)", flush=True)
+    for gid in registry.GAME_IDS:
+        seen = search_bench.bots_in_page(browser, origin, gid, 20.0, cpu=SLOW_CPU)
+        wall, cpu = seen["cpu_task"]
+        print(f"game {gid}, CPU slowed {SLOW_CPU}x, two normal computers: longest main-thread task "
+              f"{seen['longest']:.0f} ms (target <= 100), longest by CPU {cpu:.0f} ms CPU in {wall:.0f} ms, "
+              f"{len(seen['stats'])} searched decisions", flush=True)
+    if bare_url is not None:
+        app, bare = [], []
+        for _ in range(runs):
+            bare.append(timed_load(browser, bare_url, SLOW_CPU)[0])
+            app.append(timed_load(browser, origin + "/", SLOW_CPU)[0])
+        print(f"cold boot, CPU slowed {SLOW_CPU}x: app {median(app):.2f} s, bare Pyodide {median(bare):.2f} s, ratio "
+              f"{median(app) / median(bare):.2f}", flush=True)
+
+
+def throttled_only() -> int:
+    """`build.py bench --only slow`: the throttled run (a mid-range tablet) alone."""
+    from playwright.sync_api import sync_playwright
+
+    build.build(build.DIST_TEST, with_test_games=True)
+    add_bare_pages(build.DIST_TEST)
+    server = build.start_server_thread(build.DIST_TEST)
+    origin = f"http://127.0.0.1:{server.server_port}"
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=build.find_chromium(), args=CHROMIUM_ARGS)
+        throttled(browser, origin, f"{origin}/bench-bare.html")
+        browser.close()
+    server.shutdown()
+    remove_bare_pages(build.DIST_TEST)
+    return 0
+
+
 def bots_only() -> int:
     """`build.py bench --only bots`: the bots in the page, quiet and loaded, without the rest of the bench."""
     import search_bench
@@ -343,78 +409,39 @@ def bots_only() -> int:
     return 0
 
 
-FIT_VIEWPORTS = {"1024x768 touch": ({"width": 1024, "height": 768}, True),
-                 "768x1024 touch": ({"width": 768, "height": 1024}, True),
-                 "1366x768": ({"width": 1366, "height": 768}, False),
-                 "390x844 touch": ({"width": 390, "height": 844}, True)}
-FIT_MEASURE = """() => {
-    const vh = window.innerHeight, doc = document.scrollingElement;
-    const status = document.querySelector('[data-testid=status]');
-    const controls = [...document.querySelectorAll('button[data-action]:not([disabled])')]
-        .filter(b => b.offsetParent !== null);
-    const bar = document.getElementById('actions');
-    const box = e => e ? e.getBoundingClientRect() : null;
-    const s = box(status), a = box(bar);
-    const top = el => { const r = box(el); return r ? Math.round(r.top + doc.scrollTop) : null; };
-    return {ratio: doc.scrollHeight / vh, status_bar: ((s ? s.height : 0) + (a ? a.height : 0)) / vh,
-            control_top: controls.length ? top(controls[0]) : null, log_top: top(document.getElementById('log')),
-            scores_top: top(document.getElementById('scores'))};
-}"""
 FIT_MAX_DECISIONS = 400  # bounds a run; PAX and Spyworld games against the easy computer take 150-300
 
 
 def fit_only() -> int:
-    """`build.py bench --only fit`: does the whole table fit the screen at every decision (issue 32)?"""
+    """`build.py bench --only fit` (issues 32 and 47): a whole game of each game against the easy computer (seed 3)
+    in each of the four viewports, probed at every decision (tests/helpers/fit_probe.py: the share of the board in
+    view, the smallest text in view, every seat's summary and every control of the decision in view, the page's
+    scroll); the worst case per game and viewport, and the decisions that miss a target."""
+    from helpers.fit_probe import VIEWPORTS, play
     from playwright.sync_api import sync_playwright
+
+    from pygames.core import registry
 
     build.build(build.DIST_TEST, with_test_games=True)
     server = build.start_server_thread(build.DIST_TEST)
     origin = f"http://127.0.0.1:{server.server_port}"
-    from pygames.core import registry
-
-    print("fit: worst case at any decision of a whole game against the easy computer (seed 3), per viewport; "
-          "ratio = page scroll height / viewport height (target 1.00); bars = status line + action bar height / "
-          "viewport height (target <= 0.20 in landscape); lowest control/log/players = px from the page's top")
+    print("fit: worst case over the decisions of a whole game against the easy computer (seed 3), at fit; targets: "
+          "share 1.00, text >= 11 px (10 on the phone), every summary and control in view, no page scroll")
     with sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=build.find_chromium(), args=CHROMIUM_ARGS)
         games = os.environ.get("PYGAMES_FIT_GAMES", "").split(",") if os.environ.get("PYGAMES_FIT_GAMES") else None
         for gid in [g for g in registry.GAME_IDS if games is None or g in games]:
-            for name, (viewport, touch) in FIT_VIEWPORTS.items():
+            for name, (viewport, touch, min_text) in VIEWPORTS.items():
                 context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
                 context.add_init_script("localStorage.setItem('pygames.preview', 'off')")
                 page = context.new_page()
-                page.goto(f"{origin}/?game={gid}&seats=human,easy&seed=3&botdelay=0")
-                wait_ready(page)
-                worst, decisions, ended = None, 0, False
-                lows = {"control_top": 0, "log_top": 0, "scores_top": 0}
-                for _ in range(FIT_MAX_DECISIONS):
-                    page.wait_for_selector("button[data-action]:not([disabled]):visible, "
-                                           "[data-testid=game-over]:visible", timeout=120_000)
-                    if page.locator("[data-testid=game-over]").is_visible():
-                        ended = True
-                        break
-                    m = page.evaluate(FIT_MEASURE)
-                    decisions += 1
-                    if worst is None or m["ratio"] > worst["ratio"]:
-                        worst = m
-                    for key in lows:
-                        lows[key] = max(lows[key], m[key] or 0)
-                    before = page.evaluate("JSON.parse(localStorage.getItem('pygames.save.' + "
-                                           "localStorage.getItem('pygames.current'))).history.length")
-                    page.evaluate("""() => [...document.querySelectorAll('button[data-action]:not([disabled])')]
-                        .filter(b => b.offsetParent !== null)[0].click()""")
-                    page.wait_for_function(f"""() => {{ const c = localStorage.getItem('pygames.current');
-                        const s = c && localStorage.getItem('pygames.save.' + c);
-                        return !s || JSON.parse(s).history.length > {before}; }}""", timeout=120_000)
-                over = page.evaluate("document.scrollingElement.scrollHeight / window.innerHeight") if ended else None
+                worst = play(page, origin, gid, FIT_MAX_DECISIONS, None, name, min_text)
                 context.close()
-                if worst is None:
-                    print(f"fit {gid} {name}: no decision reached")
-                    continue
-                print(f"fit {gid} {name}: worst ratio {worst['ratio']:.2f} over {decisions} decisions"
-                      f"{'' if ended else ' (game not finished)'}, bars {worst['status_bar']:.2f}; lowest control "
-                      f"{lows['control_top']} px, log {lows['log_top']} px, players {lows['scores_top']} px"
-                      + (f"; end screen {over:.2f}" if over is not None else ""), flush=True)
+                print(f"fit {gid} {name}: {worst['decisions']} decisions{'' if worst['ended'] else ' (not finished)'}"
+                      f", worst share {worst['share']:.3f}, smallest text {worst['text']:.1f} px, "
+                      f"{len(worst['faults'])} decisions missing a target", flush=True)
+                for step, found in worst["faults"][:3]:
+                    print(f"  decision {step}: " + "; ".join(found), flush=True)
         browser.close()
     server.shutdown()
     return 0
@@ -430,6 +457,8 @@ def main(root: Path, dist: Path, runs: int = 5, only: str | None = None) -> int:
         return fit_only()
     if only == "taps":
         return taps_only()
+    if only == "slow":
+        return throttled_only()
     if only == "net":
         import net_bench  # tests/net_bench.py: several devices over a real data channel
 
@@ -509,6 +538,13 @@ def main(root: Path, dist: Path, runs: int = 5, only: str | None = None) -> int:
                   f"10 taps of a first visit (the snapshot waits for a pause): p50 {pct(first, 0.5):.1f} ms, "
                   f"max {max(first):.1f} ms")
         search_bench.print_browser(browser, test_origin)
+        throttled(browser, test_origin, None)
+        app_slow, bare_slow = [], []
+        for _ in range(3):  # the cold boot slowed too, interleaved with the bare page slowed the same
+            bare_slow.append(timed_load(browser, pages["bare"], SLOW_CPU)[0])
+            app_slow.append(timed_load(browser, pages["app"], SLOW_CPU)[0])
+        print(f"cold boot, CPU slowed {SLOW_CPU}x: app {median(app_slow):.2f} s, bare Pyodide "
+              f"{median(bare_slow):.2f} s, ratio {median(app_slow) / median(bare_slow):.2f}")
         browser.close()
     server.shutdown()
     remove_bare_pages(dist)

@@ -162,7 +162,7 @@ def task_parts(events: list) -> list[tuple[str, float]]:
     return sorted(((name, ms) for name, ms in own.items() if ms >= 0.5), key=lambda item: -item[1])
 
 
-def bots_in_page(browser, origin: str, gid: str, watch_s: float) -> dict:
+def bots_in_page(browser, origin: str, gid: str, watch_s: float, cpu: float = 1) -> dict:
     """Two normal bots in a page for `watch_s` once the worker is up: the searches' figures, the longest
     main-thread task seen by PerformanceObserver ('longtask', wall time), and the longest one by CPU time."""
     import json
@@ -173,6 +173,8 @@ def bots_in_page(browser, origin: str, gid: str, watch_s: float) -> dict:
     context = browser.new_context()
     context.add_init_script(LONGTASKS)
     page = context.new_page()
+    if cpu != 1:  # the page's CPU slowed (bench.throttle)
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     page.goto(f"{origin}/?game={gid}&seats=normal,normal&seed=1&botdelay=0")
     page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=120_000)
     page.wait_for_function("window.pygamesSearchStats !== undefined", timeout=120_000)  # the worker is up
