@@ -139,6 +139,7 @@
 
   /** Who plays: alone, against the computer, hot-seat (with or without computers), or computers only. */
   function playKind(save) {
+    if (save.net && typeof save.net === "object") return "devices";  // hosted for several devices (netplay.py)
     const humans = save.seats.filter((seat) => seat && seat.kind === "human").length;
     const computers = save.seats.length - humans;
     if (humans === 0) return "watch";
@@ -529,7 +530,8 @@
     $("options-box").hidden = false;
     syncOptionRows();
     $("seed").value = previous ? previous.seed : "";  // a new game starts from the defaults, seed included
-    $("takeback").value = previous ? previous.takeback : "off";
+    // alone against the computer, a move and its reply can be taken back unless the player turns it off
+    $("takeback").value = previous ? previous.takeback : "on";
     syncTakeback();
   }
 

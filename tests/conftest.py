@@ -290,6 +290,21 @@ class AppPage:
             self.page.keyboard.press("Escape")
             self.page.wait_for_function("!document.getElementById('drawer').open")
 
+    def go_home(self) -> None:
+        """To the home screen as a player goes: the top bar's pygames, or during a game (no top bar) Quit (the
+        menu's, or the end screen's "Back to the games")."""
+        top = self.page.locator(".topbar [data-command=home]")
+        self.page.click(".topbar [data-command=home]" if top.is_visible() else "[data-command=quit]:visible")
+        self.page.wait_for_selector("#home:visible")
+
+    def switch_lang(self, lang: str, tap: bool = False) -> None:
+        """The language switch as a player finds it: the top bar's, or during a game (no top bar) the drawer's."""
+        top = self.page.locator(f'.topbar [data-command="lang:{lang}"]')
+        if top.is_visible():
+            (top.tap if tap else top.click)()
+        else:
+            self.menu(f'[data-command="lang:{lang}"]', tap)
+
     def saved(self) -> dict:
         current = self.page.evaluate("localStorage.getItem('pygames.current')")
         return json.loads(self.page.evaluate(f"localStorage.getItem('pygames.save.{current}')"))

@@ -89,7 +89,7 @@ def test_french_elides_de_que_le_la_before_a_vowel_sound():
     expected = ["d'Élodie", "d'Ordinateur 2", "d'Ann", "de Bob", "de Hugo"]
     for seat, words in enumerate(expected):
         assert fr.t("sik.log.discarded", card="X", player=seat) == f"X va dans la défausse {words}."
-        assert fr.t("pax.log.turn", round=2, player=seat) == f"Round 2 : tour {words}."
+        assert fr.t("pax.log.turn", round=2, player=seat) == f"Manche 2 : tour {words}."
         assert fr.t("spy.log.explores", player=3, owner_player=seat).endswith(f"le repaire {words}.")
         assert fr.t("core.err.not_your_turn", player=seat) == f"Ce n'est pas au tour {words}."
     assert fr.t("sik.ui.waiting", player=3, what="attaquer") == "Bob est en train d'attaquer"
@@ -186,3 +186,22 @@ def test_a_ps_marker_choice_is_a_kit_target_whose_spoken_name_starts_with_its_wo
     assert node.getAttribute("aria-label").startswith("Banking District 0 → +1")
     assert board.placed == {"comp:BANK"}
 
+
+
+def test_long_words_break_at_syllables_with_a_hyphen():
+    """A narrow box (Spyworld's gadgets at fit) breaks "Pistolet paralysant" at its syllables, never letter by
+    letter: soft hyphens only, two letters at least on each side, short words and numbers left whole; a control's
+    spoken name (kit.shown_words) keeps them, as axe's label-in-name check compares it with the text shown."""
+    from pygames.web import kit, vdom
+    shy = kit.SOFT_HYPHEN
+    assert kit.breakable("Pistolet paralysant") == f"Pis{shy}to{shy}let pa{shy}ra{shy}ly{shy}sant"
+    assert kit.breakable("Grappin") == f"Grap{shy}pin"
+    for text in ("Pistolet paralysant", "Boisson énergisante", "Entraînement Discrétion", "Smoke bomb", "Lasers"):
+        broken = kit.breakable(text)
+        assert broken.replace(shy, "") == text
+        for word in broken.split(" "):
+            assert all(len(piece) >= 2 for piece in word.split(shy)), word
+    assert kit.breakable("Lair") == "Lair" and kit.breakable("(4,3)-(4,4)") == "(4,3)-(4,4)"
+    assert kit.breakable("Cartes2024") == "Cartes2024"
+    node = vdom.el("button", None, None, [vdom.el("span", None, kit.breakable("Boisson énergisante")), " 3"])
+    assert kit.shown_words(node).replace(shy, "") == "Boisson énergisante 3"

@@ -116,7 +116,7 @@ def test_deep_link_parsing():
     assert parse_deep_link("?lang=en", GAMES) == {"lang": "en"}
     assert parse_deep_link("?game=hnim", GAMES)["kinds"] == [HUMAN, COMPUTER]
     for bad, key in [("?game=chess", "core.save.unknown_game"), ("?game=hnim&seats=human", "core.err.players"),
-                     ("?game=hnim&seats=human,robot", "core.err.players"), ("?game=hnim&seed=abc", "core.err.seed"),
+                     ("?game=hnim&seats=human,robot", "core.err.seat_kind"), ("?game=hnim&seed=abc", "core.err.seed"),
                      ("?game=hnim&opt.pile=8", "core.err.option_value")]:
         with pytest.raises(LinkError) as exc:
             parse_deep_link(bad, GAMES)

@@ -194,3 +194,25 @@ def test_the_replay_on_screen_steps_on_its_clock_and_ends_when_the_game_moves_on
     s.act(plain(s.legal_for_viewer())[-1])
     assert shown.stage(s.state, 0) is None  # the game moved on: over, its clock stopped
     assert cancelled and not shown.end()
+
+
+def test_another_seat_moving_meanwhile_does_not_end_the_replay():
+    """Issue 47: in Spyworld the viewer's replay of the last turn went on after a computer submitted in the next
+    simultaneous step (it ended when "the game moved on"); only the viewer acting, or a move taken back, ends it."""
+    game = registry.load("spy")
+    s = Session.start(game, [Seat("Ann", HUMAN), Seat("", EASY)], 3, {}, "t")
+    run = None
+    for _ in range(200):
+        if 0 in game.to_move(s.state) and (run := staging.Run.of(game, s.state, 0)) is not None \
+                and 1 in game.to_move(s.state):
+            break
+        if 0 in game.to_move(s.state):
+            s.act(s.legal_for_viewer()[0])
+        else:
+            s.bot_step()
+    assert run is not None and run.fits(s.state, 0)
+    while 1 in game.to_move(s.state):  # the computer plans and submits while the viewer watches the replay
+        s.bot_step()
+    assert game.to_move(s.state) == [0] and run.fits(s.state, 0)
+    s.act(s.legal_for_viewer()[0])  # the viewer's own move ends it
+    assert not run.fits(s.state, 0)

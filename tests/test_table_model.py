@@ -223,7 +223,10 @@ def test_the_table_reads_only_its_model():
 
 
 def board_kids(tree: vdom.Node) -> list:
-    return by_testid(tree, "board").kids
+    """The board's own parts: the children of its one stage (`#board > .stage`, scaled to fit by static/zoom.js)."""
+    (stage,) = by_testid(tree, "board").kids
+    assert stage.attrs.get("class") == "stage"
+    return stage.kids
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -568,3 +571,48 @@ def test_the_passages_secrets_score_pad_folds_and_its_line_says_the_running_tota
     line = vdom.program(pad.children[0])[0]
     assert f"Ann {totals[0]}" in line and f"{cat.seat_name(1)} {totals[1]}" in line
     assert ps_board.draw_score_pad(g, cat, "ps-over").tag == "section"
+
+
+def test_a_touch_preview_is_part_of_the_model_and_survives_a_redraw():
+    """Issue 47: the tapped choice (touch preview) is the screen's state: the same model draws it again after any
+    redraw (a computer submitting meanwhile), its target selected, its words, Confirm and Cancel heading the action
+    bar; a choice that is not on the board (or no longer legal) draws no preview."""
+    s = started("spy", 2)
+    cat = catalogue(["Ann", ""])
+    tree = table.table(model_of(s), cat)
+    board = by_testid(tree, "board")
+    target = next(n for n in controls(board))
+    action = target.attrs["data-action"]
+    for _ in range(2):  # drawn twice from the same model: the same preview
+        shown = table.table(model_of(s, previewing=action), cat)
+        preview = by_testid(shown, "preview")
+        bar = by_testid(shown, "actions")
+        assert bar.kids[0] is preview
+        confirm = [n for n in walk(preview) if n.attrs.get("data-confirm")]
+        assert len(confirm) == 1 and confirm[0].attrs["data-action"] == action
+        words = " ".join(str(target.attrs.get("title") or target.attrs.get("aria-label") or target.textContent).split())
+        assert preview.children[0].textContent == words
+        selected = [n for n in controls(by_testid(shown, "board")) if n.attrs.get("data-previewing")]
+        assert [n.attrs["data-action"] for n in selected] == [action]
+    bar_only = [a for a in s.legal_for_viewer() if a not in {n.attrs["data-action"] for n in controls(board)}]
+    for other in [*bar_only[:1], "not-an-action"]:
+        assert not [n for n in walk(table.table(model_of(s, previewing=other), cat))
+                    if n.attrs.get("data-testid") == "preview"]
+
+
+def test_the_banners_other_lines_are_folded_behind_a_button_at_its_top():
+    """Issue 47: "N more lines" sat after the banner's first lines, out of view on a phone; it is now a button at
+    the banner's top (beside Replay), its lines in the page (hidden) and shown when the model says so."""
+    s = started("pax", 3)
+    log = s.view()["log"]
+    cat = catalogue(["Ann", ""])
+    first = max(0, len(log) - 8)
+    closed = by_testid(table.table(model_of(s, first_fresh=first), cat), "last-move")
+    more = [n for n in walk(closed) if n.attrs.get("data-testid") == "last-more"]
+    assert len(more) == 1 and more[0].attrs["aria-expanded"] == "false"
+    assert closed.kids.index(more[0]) < next(i for i, n in enumerate(closed.kids) if n.tag == "strong")
+    rest = next(n for n in walk(closed) if n.attrs.get("id") == "last-rest")
+    assert "hidden" in rest.attrs and len(rest.kids) == len(log) - first - 3
+    opened = by_testid(table.table(model_of(s, first_fresh=first, news_open=True), cat), "last-move")
+    assert "hidden" not in next(n for n in walk(opened) if n.attrs.get("id") == "last-rest").attrs
+    assert opened.attrs["data-more"] == "open"

@@ -150,3 +150,89 @@ def test_a_text_worded_once_follows_every_change_of_its_words():
     assert (cat.t("x.n", n=1), cat.t("x.n", n=True), cat.t("x.n", n=1.0)) == ("n=1", "n=True", "n=1.0")
     assert cat.t("x.n", n=[1, 2]) == "n=1, 2" and cat.t("x.n", n=[3]) == "n=3"
     assert len(cat._memo) == 3
+
+
+def table_words(tree) -> list[str]:
+    """What a player reads or hears of a drawn table (pygames/web/table.py): every text node's words and every
+    accessible name or tooltip (where a control's name is made of its shown words and its label, kit.spoken_name)."""
+    from pygames.web import vdom
+
+    out = []
+
+    def walk(node) -> None:
+        if isinstance(node, str):
+            if node.strip():
+                out.append(" ".join(node.split()))
+            return
+        if not isinstance(node, vdom.Node):
+            return
+        for name in ("aria-label", "title"):
+            if node.attrs.get(name):
+                out.append(str(node.attrs[name]))
+        for kid in node.kids:
+            walk(kid)
+    walk(tree)
+    return out
+
+
+# glued words: a number run into a word ("2Intrigue"), two words with no space ("IntrigueJouer"), an agent's code
+GLUED = re.compile(r"\d[A-ZÉ][a-zé]|[a-zé][A-ZÉ][a-zé]|(?<![\w-])\d[TF]\b")
+
+
+def code_tokens(legal: list[str]) -> set[str]:
+    """The parts of the engine's action ids that are codes, not words ("3T", "SEN-10", "T1.NE", "BANK"): not a
+    number, and not a map's coordinate as the board writes it on the map ("a1")."""
+    tokens = set()
+    for action in legal:
+        for part in re.split(r"[:|,]", action):
+            if len(part) < 2 or part.isdigit() or re.fullmatch(r"[a-z]\d+", part):
+                continue
+            if any(c.isdigit() for c in part) or part.isupper() or "-" in part or "." in part:
+                tokens.add(part)
+    return tokens
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_drawn_table_names_no_engine_code_in_words_or_accessible_names(game_id, lang, test_site_dir):
+    """Issue 47: SIK's placements read "3T" (T for true, in French too) and their names "33T: Placer 3 vrai…", PAX's
+    "2IntrigueJouer +0: …". Over a seeded game, the whole table as drawn for the seat to move (every text, every
+    accessible name and tooltip, the seats' summaries included) shows no code of the engine's action ids, no catalogue
+    key or placeholder, and no words glued together."""
+    from test_table_model import Templates
+
+    from pygames.web import table, vdom
+
+    reader = Templates()
+    reader.feed((test_site_dir / "index.html").read_text(encoding="utf-8"))
+    for name, root in reader.found.items():
+        vdom.add_template(name, root)
+    static = vdom.static
+    vdom.static = lambda key, build: vdom.Static(key, None)
+    try:
+        package, players = GAMES[game_id]
+        game = importlib.import_module(f"pygames.{package}")
+        board = importlib.import_module(f"pygames.web.boards.{game_id}")
+        cat = i18n.Catalogue(lang=lang)
+        cat.set_seats(["Élodie", ""] + ["Ann"] * (players - 2), {1})
+        cat.format_arg = getattr(board, "format_arg", None)
+        state = core.new_game(game, players, 11)
+        rng = Rng(11)
+        bad: set[str] = set()
+        for step in range(MAX_STEPS):
+            if game.is_over(state):
+                break
+            seat = game.to_move(state)[0]
+            legal = game.legal_actions(state, seat)
+            if step % 3 == 0:
+                view = core.view(game, state, seat)
+                model = table.Model(game_id, view, tuple(legal), seat, tuple(cat.names), ("human",) * players)
+                codes = code_tokens(legal)
+                for words in table_words(table.table(model, cat)):
+                    found = [c for c in codes if re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", words)]
+                    if found or GLUED.search(words) or re.search(r"\{\w*\}|@\w+\.\w|\b\w+\.\w+\.\w+\b", words):
+                        bad.add(f"{words[:80]!r} {found}")
+            core.engine.apply_in_place(game, state, seat, rng.choice(legal))
+        assert not bad, sorted(bad)[:8]
+    finally:
+        vdom.static = static

@@ -43,11 +43,15 @@ class App:
         self.saver = saving.Saver(self.tab, self.games)
         self.preview_on = preview.enabled(dom.stored(preview.KEY))
         self.thinker = thinking.Thinker(on_change=lambda: self.send(messages.Redraw()),  # a search failed:
-                                        on_error=lambda text: self.show_error(self.cat.t("app.error", message=text)))
+                                        on_error=lambda text: self.show_error(self.cat.t("app.error", message=text)),
+                                        on_notice=lambda key: self.show_notice(self.cat.t(key)))
         self.tutorial = tutorials.Tutorial()
         self.board: Board | None = None  # the board contract of the session's game (boards/__init__.py)
         self.screen_ = GameScreen(self.cat, self.thinker, self.tutorial)  # draws the game screen
         self.replay = Replay()  # the replay of the last turn, when one is on screen
+        self.seat_open: int | None = None  # the seat whose full area is open over the board (its summary tapped)
+        self.previewing: str | None = None  # the board target tapped once (touch preview), until played or cancelled
+        self.news_open_at: int | None = None  # the banner's news whose other lines were opened (its first line)
         self.net = None  # several devices (netplay.py): this device's NetHost or NetGuest, else None
 
     # ------------------------------------------------------------------ boot
@@ -120,7 +124,8 @@ class App:
             return
         try:
             if target.hasAttribute("data-action") and self.preview_on and preview.wants_preview(target):
-                preview.show(target, self.cat)  # first tap on the board: say what it does, commit on the second
+                # first tap on the board: say what it does, commit on the second
+                self.send(messages.Command("preview", str(target.dataset.action)))
             elif target.hasAttribute("data-action"):
                 self.send(messages.Play(str(target.dataset.action)))
             else:
@@ -196,6 +201,8 @@ class App:
         """Show what `update` asked for: the game as it stands (saved first on SAVE), or only the table."""
         if what == NOTHING or self.session is None:
             return
+        if self.net is not None:  # a guest's device names its seat when it joins: the host's words say it too
+            self.name_seats(self.session)
         self.draw_game(what)
         if self.net is not None:
             self.net.drawn()  # a host's pairing panel (its lobby, or who is away) with the table
@@ -219,6 +226,7 @@ class App:
         waiting = s.choose_viewer()
         if waiting is not None:
             self.covered_for = waiting
+            self.seat_open = self.previewing = None  # the next seat's table: no one's area or choice over it
             self.screen_.cover(s, waiting)
             return
         if self.covered_for is not None:
@@ -260,8 +268,10 @@ class App:
         """The seat on screen's model: a host's at a table of several devices, else with the replay on screen."""
         s = self.session
         if self.net is not None:
-            return self.screen_.host_model(self.net.host, s, self.board, self.preview_on)
-        return self.screen_.model(s, self.board, self.preview_on, self.replay.stage(s.state, s.viewer))
+            return self.screen_.host_model(self.net.host, s, self.board, self.preview_on, self.seat_open,
+                                           self.previewing)
+        return self.screen_.model(s, self.board, self.preview_on, self.replay.stage(s.state, s.viewer),
+                                  self.seat_open, self.previewing, self.news_open_at)
 
     # ------------------------------------------------------------------ games: start, open, play
 
@@ -291,21 +301,27 @@ class App:
     def open_session(self, session: Session, save: bool = True) -> str:
         self.clock.stop()
         self.session = session
-        self.cat.set_seats([s.name for s in session.seats],
-                           {i for i, s in enumerate(session.seats) if s.kind != HUMAN})
+        self.name_seats(session)
         self.board = board_of(session.game)
         self.cat.format_arg = self.board.format_arg
         self.tab.opened(session.save_id)
         if save:  # not when taking another tab's newer state: that tab has just saved it
             self.autosave()
         self.covered_for = None
+        self.seat_open = self.previewing = None
         self.screen_.opened()
         dom.load_art(session.game.ID)
-        screens.undo_label(session.undo_key, self.cat.t(session.undo_key))
+        screens.undo_label(session.undo_key, self.cat.t(session.undo_key), self.cat.t(session.undo_key + "_short"))
         self.show_screen("game")
         return NEXT
 
+    def name_seats(self, session: Session) -> None:
+        """The catalogue's seat names and computers, as the session has them."""
+        self.cat.set_seats([s.name for s in session.seats],
+                           {i for i, s in enumerate(session.seats) if s.kind != HUMAN})
+
     def play(self, action: str) -> str:
+        self.previewing = None
         if self.guest() is not None:
             self.net.play(action)  # sent to the host, whose answer redraws this device
             return NOTHING
@@ -322,7 +338,18 @@ class App:
             return None
         if (taken := self.other_tab()) is not None:
             return taken
-        self.session.undo()
+        s = self.session
+        before = list(s.state["history"])
+        s.undo()
+        if s.takeback:  # say what was taken back: the player's move, in its words, and the computer's reply
+            gone = before[len(s.state["history"]):]
+            mine = [action for seat, action in gone if seat == s.viewer]
+            if mine:
+                words = table.action_label(s.game, s.view(), mine[0], self.cat)
+                replies = len(gone) - len(mine)
+                key = {0: "app.notice.taken_back_own", 1: "app.notice.taken_back"}.get(replies,
+                                                                                      "app.notice.taken_back_many")
+                self.show_notice(self.cat.t(key, move=words, n=replies))
         return SAVE
 
     def reveal(self) -> str | None:

@@ -67,16 +67,46 @@ def replay_end(app, _arg: str) -> str | None:
     return TABLE if app.replay.end() else None
 
 
-def cancel_preview(_app, _arg: str) -> None:
-    preview.clear_selection()
-    preview.settle()
+def open_seat(app, arg: str) -> str | None:
+    """A tap on a seat's summary opens its full area over the board; a second tap (or Close, `seat:`) closes it."""
+    seat = int(arg) if arg.isdigit() else None
+    return screen_state(app, "seat_open", None if seat == app.seat_open else seat)
 
 
-def toggle_preview(app, _arg: str) -> None:
+def screen_state(app, name: str, value) -> str | None:
+    """Set one of the table's own states (the seat area open, the choice previewed) and draw the table again: a
+    guest's from the host's last screen, else the session's."""
+    setattr(app, name, value)
+    if app.guest() is not None:
+        app.net.rerender()
+        return None
+    return TABLE if app.session is not None else None
+
+
+def show_preview(app, action: str) -> str | None:
+    """A first tap on a board target: it is selected and its words, Confirm and Cancel shown (table.preview_bar)."""
+    return screen_state(app, "previewing", action or None)
+
+
+def news_more(app, _arg: str) -> str | None:
+    """The banner's other lines shown, or folded again (they stay as the player left them for this same news)."""
+    s = app.session
+    if s is None:
+        return None
+    first = s.first_unseen(s.viewer)
+    return screen_state(app, "news_open_at", None if app.news_open_at == first else first)
+
+
+def cancel_preview(app, _arg: str) -> str | None:
+    return screen_state(app, "previewing", None)
+
+
+def toggle_preview(app, _arg: str) -> str | None:
     app.preview_on = not app.preview_on
     dom.store(preview.KEY, "on" if app.preview_on else "off")
-    preview.clear_selection()
+    app.previewing = None
     screens.preview_pressed(app.preview_on)
+    return TABLE
 
 
 def again(app, _arg: str) -> str | None:
@@ -137,6 +167,9 @@ COMMANDS = {
     "skip-replay": lambda _app, _arg: screens.skip_replay(),
     "replay-turn": replay_turn,
     "replay-end": replay_end,
+    "seat": open_seat,
+    "preview": show_preview,
+    "news-more": news_more,
     "cancel-preview": cancel_preview,
     "toggle-preview": toggle_preview,
     "speed": lambda app, arg: app.clock.speed(arg),

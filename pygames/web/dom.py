@@ -224,11 +224,12 @@ def zoom_fit() -> None:
         zoom.fit()
 
 
-def dock() -> bool:
-    """Whether the player's own hand or area is docked at the bottom of the board's container now (static/zoom.js
-    decides it from its size and sets html[data-dock]); asked after each redraw."""
+def board_drawn() -> bool:
+    """After each redraw: the board's stage laid out and scaled in its box again (static/zoom.js: at fit all of it in
+    view), and whether the player's own hand or area is docked at the bottom of the board's container now (zoom.js
+    decides it from its size and sets html[data-dock])."""
     zoom = getattr(js.window, "pygamesZoom", None)
-    return False if missing(zoom) else bool(zoom.dock())
+    return False if missing(zoom) else bool(zoom.drawn())
 
 
 _TO_SCROLL: set[str] = set()

@@ -26,7 +26,8 @@ class GameScreen:
         self.last_moves.reset()
         self.log_lines = None
 
-    def model(self, s, board, preview_on: bool, stage=None) -> table.Model:
+    def model(self, s, board, preview_on: bool, stage=None, seat_open: int | None = None,
+              previewing: str | None = None, news_open_at: int | None = None) -> table.Model:
         """What the seat on screen may see, and the screen's own state: all `table.table` draws from. `stage`: the
         replay of the last turn on screen (staging.Stage), or None."""
         legal = s.legal_for_viewer()
@@ -37,15 +38,18 @@ class GameScreen:
             tuple(seat.kind for seat in s.seats), s.match, self.thinker.thinking_seat(s.viewer),
             self.thinker.hint(s, legal), self.tutorial.guide(s, view, legal), first,
             tuple(s.others_since(s.viewer)) if len(s.humans) > 1 else None,  # hot-seat: who played meanwhile
-            screens.news_open(first), s.can_undo(), preview_on,
-            replayable=staging.others_moved(s.state, s.viewer), stage=stage)
+            news_open_at == first, s.can_undo(), preview_on, decided=tuple(s.decided()),
+            replayable=staging.others_moved(s.state, s.viewer), stage=stage, seat_open=seat_open,
+            previewing=previewing if previewing in legal else None)
 
-    def host_model(self, host, s, board, preview_on: bool) -> table.Model:
+    def host_model(self, host, s, board, preview_on: bool, seat_open: int | None = None,
+                   previewing: str | None = None) -> table.Model:
         """A host device's own screen at a table of several devices (remote.host_model): its seat, or the table."""
         legal = s.legal_for_viewer()
         return remote.host_model(host, device=with_device(s.view(), board).get("device"),
                                  thinking=self.thinker.thinking_seat(s.viewer), hint=self.thinker.hint(s, legal),
-                                 preview_on=preview_on)
+                                 preview_on=preview_on, seat_open=seat_open,
+                                 previewing=previewing if previewing in legal else None)
 
     def table(self, s, model: table.Model, bot_delay: int, on_turn) -> None:
         """The viewer's screen: its model, its one tree, one patch; then what only the page can do. `on_turn()`:
@@ -62,7 +66,7 @@ class GameScreen:
         if len(log) != self.log_lines:  # new lines: the log shows its end; else a player reading back stays there
             dom.scroll_to_end("log")
         self.log_lines = len(log)
-        dom.dock()  # before anything is brought into view above the docked hand
+        dom.board_drawn()  # before anything is brought into view above the docked hand
         if model.guide is not None:
             tutorial_ui.place_panel(on_turn)
             if model.guide.target is not None:
@@ -76,7 +80,7 @@ class GameScreen:
         # the table with nothing of anyone's: no board, hand, log, actions, nor the last viewer's news
         vdom.patch(by_id("game"), table.table(table.Model(s.game.ID, None, match=s.match), self.cat))
         self.log_lines = None  # emptied: the next seat's log opens at its end
-        dom.dock()  # no hand on the table: html[data-dock] says nothing of the last seat's hand
+        dom.board_drawn()  # no hand on the table: html[data-dock] says nothing of the last seat's hand
         name = self.cat.seat_name(seat)
         screens.cover(self.cat.t("cover.title", player=name), self.cat.t("cover.reveal", player=name))
 

@@ -46,10 +46,62 @@ def target_button(action: str, label: str | None, cls: str = "", text: str | Non
     node = el("button", {"type": "button", "data-action": action, "class": ("target " + cls).strip(),
                          "title": label}, text, children)
     name = aria or label
-    shown = " ".join(str(node.textContent).split())
+    shown = shown_words(node)
     if name and name.lower() not in shown.lower():  # else its words name it (a card with "Keep Dolphin" on it)
         node.setAttribute("aria-label", spoken_name(shown, name))
     return node
+
+
+def shown_words(node) -> str:
+    """The words a part shows, each element's apart ("2 Intrigue", never "2Intrigue"), what is hidden from screen
+    readers left out: the start of a control's spoken name (label in name)."""
+    parts = []
+
+    def walk(n) -> None:
+        if isinstance(n, str):
+            parts.append(n)
+        elif isinstance(n, vdom.Node) and n.attrs.get("aria-hidden") != "true":
+            for kid in n.kids:
+                walk(kid)
+            parts.append(" ")
+    walk(node)
+    return " ".join("".join(parts).split())
+
+
+SOFT_HYPHEN = "\u00ad"
+_VOWELS = set("aeiouyàâäéèêëîïôöùûüœæ")
+_KEPT_PAIRS = {"ch", "ph", "th", "gn", "qu", "gu", "sh", "ck"}  # never split (French and English digraphs)
+
+
+def _syllable_breaks(word: str) -> list[int]:
+    """Where a long word may break, by the usual syllable rule of French and English print: between a vowel and the
+    single consonant before the next vowel (pa-ra-ly-sant), between two consonants (ar-mée, Dis-cré-tion) unless
+    they sound as one or the second is an l or r after a stop (é-ner-gie, ta-ble); two letters at least each side."""
+    low = word.lower()
+    out = []
+    for i in range(2, len(word) - 1):
+        a, b = low[i - 1], low[i]
+        if not (a.isalpha() and b.isalpha()):
+            return []  # digits, hyphens, apostrophes: the word is left whole
+        after = low[i + 1]
+        if a in _VOWELS and b not in _VOWELS and after in _VOWELS:
+            out.append(i)
+        elif a not in _VOWELS and b not in _VOWELS and low[i - 2] in _VOWELS and after in _VOWELS \
+                and a + b not in _KEPT_PAIRS and not (b in "lr" and a in "bcdfgkpstv"):
+            out.append(i)
+    return out
+
+
+def breakable(text: str, longer_than: int = 5) -> str:
+    """`text` with soft hyphens in its long words, so a narrow box breaks "Pistolet paralysant" as "Pisto-/let
+    para-/lysant" (a hyphen where it breaks) and never letter by letter; what it shows is unchanged elsewhere. A
+    control's spoken name keeps them (label in name: axe compares it with the words shown; speech ignores them)."""
+    words = text.split(" ")
+    for n, word in enumerate(words):
+        if len(word) > longer_than:
+            cuts = _syllable_breaks(word)
+            words[n] = "".join(SOFT_HYPHEN + ch if i in cuts else ch for i, ch in enumerate(word))
+    return " ".join(words)
 
 
 def spoken_name(shown: str, label: str) -> str:
@@ -149,6 +201,25 @@ def bar(percent: int, text: str, label: str, cls: str, fill_cls: str):
     """A filled bar with its number written on it (a training track, the money gained): never only a colour."""
     return el("div", {"class": cls, "role": "img", "aria-label": label}, None, [
         el("div", {"class": fill_cls, "style": f"width:{max(0, min(100, percent))}%"}), el("span", None, text)])
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A seat's summary (a board's `summary` hook): its colour badge (a colour with its symbol or number, never the
+    colour alone) and its figures (`figure`), in the order a player reads them."""
+
+    badge: object = None
+    figures: tuple = ()
+
+
+def figure(icon, value, label: str, cls: str = ""):
+    """One figure of a seat's summary: an icon (a node, or a short sign) and its value, its words said to screen
+    readers and shown as its tooltip; the value is always written, never only a colour."""
+    sign = icon if not isinstance(icon, str) else el("span", {"class": "figure-sign", "aria-hidden": "true"}, icon)
+    if not isinstance(icon, str):
+        icon.setAttribute("aria-hidden", "true")
+    return el("span", {"class": ("figure " + cls).strip(), "title": label}, None, [
+        sign, el("b", {"aria-hidden": "true"}, str(value)), el("span", {"class": "visually-hidden"}, label)])
 
 
 def words_key(cat) -> tuple:

@@ -10,13 +10,13 @@ The host's own screen is the app's one `table(model)` path: its seat, or the tab
 Guest: no game, no state: a `Guest` and the last `screen` the host sent, drawn by the same `table(model)`. Its seat
 token is kept in localStorage (`GUEST_KEY`), so a reloaded guest gets its seat back.
 
-Rejoining without a scan (../shared/NETPLAY.md): a guest keeps one DTLS certificate (`link.mjs deviceCertificate`,
-in IndexedDB). Once a guest is seated, the host makes spare connections for that seat (`SPARES`: two), pinned to the
-guest's certificate, and sends each one's offer and ICE credentials (`spare`); the guest keeps them with its token.
-When its link drops, falls silent for `SILENT_REJOIN_S`, or its page reloads, the guest opens the oldest spare by
-itself and reclaims its seat with its token; the host then makes the next spare, and until it comes the other one
-brings the guest back again (a second reload right after the first). A host that reloaded has no spare any more:
-each guest then scans its code once (the panel offers it all along).
+Rejoining without a scan (docs/design.md, "Several devices"): a guest keeps one DTLS certificate (`link.mjs
+deviceCertificate`, in IndexedDB). Once a guest is seated, the host makes spare connections for that seat (`SPARES`:
+two), pinned to the guest's certificate, and sends each one's offer and ICE credentials (`spare`); the guest keeps
+them with its token. When its link drops, falls silent for `SILENT_REJOIN_S`, or its page reloads, the guest opens the
+oldest spare by itself and reclaims its seat with its token; the host then makes the next spare, and until it comes
+the other one brings the guest back again (a second reload right after the first). A host that reloaded has no spare
+any more: each guest then scans its code once (the panel offers it all along).
 
 Links are checked by a heartbeat: a guest pings every second; each side counts a link silent for 5 s as dead.
 
@@ -35,7 +35,7 @@ import time
 
 from pygames import core
 
-from . import dom, endscreen, kit, messages, remote, render, table, vdom
+from . import dom, endscreen, kit, messages, remote, render, saving, table, vdom
 from .boards import board_of
 from .messages import NOTHING, SAVE, STILL
 from .newgame import link_seats
@@ -527,8 +527,9 @@ def resume_host(app, text: str, save_id: str) -> str | None:
 
     try:
         host = Host.from_save(text, app.games)
-    except core.InvalidSave as exc:
+    except core.InvalidSave as exc:  # as App.resume says it: the home list keeps it with its reason, Export, Delete
         app.show_notice(app.cat.t("app.notice.unreadable", name=save_id[:40], reason=app.cat.t(exc.key, **exc.params)))
+        dom.shell().refused(save_id, exc.key, saving.refusal_params(exc))
         return None
     host.session.save_id = save_id
     return open_host(app, host)
@@ -778,10 +779,11 @@ class NetGuest:
             dom.load_art(g.game)
         dom.show_table(True)
         app.cat.format_arg = board_of(app.games[g.game]).format_arg
-        model = remote.model_of_guest(g, preview_on=app.preview_on)
+        model = remote.model_of_guest(g, preview_on=app.preview_on, seat_open=app.seat_open,
+                                      previewing=app.previewing if app.previewing in screen["legal"] else None)
         app.cat.set_seats(list(screen["names"]), remote.computers(model.kinds))
         vdom.patch(by_id("game"), table.table(model, app.cat))
-        dom.dock()
+        dom.board_drawn()
         asyncio.ensure_future(awake(True))
 
     def rerender(self) -> None:

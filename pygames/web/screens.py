@@ -69,10 +69,13 @@ def home_note(text: str | None) -> None:
     note.hidden = text is None
 
 
-def undo_label(key: str, text: str) -> None:
-    """The menu's Undo, or "Take back" when the game allows take-backs (the menu is the page's own)."""
-    undo = dom.query('[data-command="undo"]')
-    undo.dataset.i18n, undo.textContent = key, text
+def undo_label(key: str, text: str, short: str) -> None:
+    """The menu's Undo, or "Take back" when the game allows take-backs (the menu is the page's own), in its words
+    and its short words (a phone's menu row: "Annuler" for "Annuler le coup")."""
+    wide = dom.query('[data-command="undo"] .wide-words')
+    narrow = dom.query('[data-command="undo"] .narrow-words')
+    wide.dataset.i18n, wide.textContent = key, text
+    narrow.dataset.i18n, narrow.textContent = key + "_short", short
 
 
 def menu_state(can_undo: bool, preview_on: bool) -> None:
@@ -82,13 +85,6 @@ def menu_state(can_undo: bool, preview_on: bool) -> None:
 
 def preview_pressed(on: bool) -> None:
     by_id("preview-toggle").setAttribute("aria-pressed", "true" if on else "false")
-
-
-def news_open(first: int) -> bool:
-    """Whether the player opened the banner's "more" list of this same news: it stays open across redraws."""
-    banner = by_id("last-move")
-    more = banner.querySelector("details") if banner is not None else None
-    return not dom.missing(more) and bool(more.open) and str(banner.dataset.first) == str(first)
 
 
 def skip_replay() -> None:

@@ -183,6 +183,12 @@ class Session:
         else:
             self.acted_this_round = set()
 
+    def decided(self) -> list[int]:
+        """Who already chose in the current simultaneous step (public: it is in every view's to_move), as the host of
+        several devices says it (`pygames.net.host.Host.decided`)."""
+        moving = set(self.to_move())
+        return sorted(self.acted_this_round - moving) if moving else []
+
     def public_part(self, seat: int | None) -> dict:
         v = core.view(self.game, self.state, seat)
         v.pop("viewer")
@@ -414,7 +420,10 @@ def parse_deep_link(query: str, games: dict) -> dict | None:
     lo, hi = game.PLAYERS
     if not kinds:
         kinds = [HUMAN] + [COMPUTER] * (lo - 1)
-    if any(k not in KINDS for k in kinds) or not lo <= len(kinds) <= hi:
+    unknown = [k for k in kinds if k not in KINDS]
+    if unknown:  # a seat kind the link names that is none of ours: say which, and which there are
+        raise LinkError("core.err.seat_kind", {"kind": unknown[0][:20], "kinds": ", ".join(KINDS)})
+    if not lo <= len(kinds) <= hi:
         raise LinkError("core.err.players", {"min": lo, "max": hi})
     names = params.get("names", "").split(",") if params.get("names") else []
     seed_text = params.get("seed")

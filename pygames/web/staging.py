@@ -82,17 +82,23 @@ class Run:
     frames: list[Frame]
     viewer: int
     moves: int  # the history's length when it started
+    own: int = -1  # where the viewer's last action was then (last_own_action): it acting again ends the replay
     at: int = 0
     ended: bool = field(default=False)
 
     @classmethod
     def of(cls, game, state: dict, viewer: int) -> Run | None:
         made = frames(game, state, viewer)
-        return cls(made, viewer, len(state["history"])) if made else None
+        history = state["history"]
+        return cls(made, viewer, len(history), last_own_action(history, viewer)) if made else None
 
     def fits(self, state: dict, viewer: int | None) -> bool:
-        """Still the game it was made for: nobody moved since and the same seat is on screen."""
-        return not self.ended and viewer == self.viewer and len(state["history"]) == self.moves
+        """Still the game it was made for: the same seat on screen, which has not acted since, and no move taken
+        back. Another seat moving meanwhile (a computer submitting in a simultaneous step) does not end it: the
+        frames are the moves before it, and its own lines come in the banner once the replay ends."""
+        history = state["history"]
+        return not self.ended and viewer == self.viewer and len(history) >= self.moves \
+            and last_own_action(history, viewer) == self.own
 
     def current(self) -> Stage:
         return Stage(self.frames[self.at], self.at, self.total)

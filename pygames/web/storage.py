@@ -4,7 +4,7 @@ Keys (the JS side of the app must read them the same way):
   localStorage   "pygames.save.<id>"  one saved game (the JSON of `Session.to_save`), read through core.parse_json
                  "pygames.saves"      JSON list of save ids, most recent first (order only: every
                                       "pygames.save.*" key is a saved game, listed or not)
-                 "pygames.current"    the game last opened on this device (a fresh tab resumes it)
+                 "pygames.current"    the game last opened on this device (first in the home screen's list)
   sessionStorage "pygames.current"    this tab's own game; "" = this tab is on the home screen
 
 Two tabs: a tab remembers the text of each save as it last read or wrote it (`Tab.known`) and never writes over
@@ -126,11 +126,9 @@ class Tab:
     # ------------------------------------------------------------------ which game this tab plays
 
     def current(self) -> str | None:
-        """This tab's game after a reload; a fresh tab takes the game last opened on this device."""
-        mine = self.session.get(CURRENT_KEY)
-        if mine is not None:
-            return mine or None
-        return self.local.get(CURRENT_KEY) or None
+        """This tab's game after a reload. A fresh tab (or the bare address typed again) has none: it opens on the
+        home screen, where Continue comes first (issue 47: it opened straight into the last game)."""
+        return self.session.get(CURRENT_KEY) or None
 
     def opened(self, save_id: str) -> None:
         self.session.set(CURRENT_KEY, save_id)

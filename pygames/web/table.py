@@ -65,6 +65,8 @@ class Model:
     sending: str | None = None  # the action in flight to the host (its control is marked busy)
     replayable: bool = False  # other seats moved since the viewer's last action: the banner offers to replay it
     stage: object = None  # staging.Stage: a replay of the last turn on screen (its frame is the viewer's own view)
+    seat_open: int | None = None  # the seat whose full area is open over the board (a tap on its summary)
+    previewing: str | None = None  # a board target tapped once (touch preview): selected, its words and Confirm shown
 
 
 # A guest's link, in words in the status row: "ok" (moves go through), "sending" (a move waits for the host's
@@ -103,15 +105,20 @@ def table(model: Model, cat) -> vdom.Node:
             # With no target on it (the table, a seat waiting) the board itself takes the focus, so a keyboard can
             # still scroll it (WCAG 2.1.1: a scrollable region is reachable).
             # `data-game`: the game's look (its art stylesheet), with no selector on what the board holds
+            # The board's one stage: laid out in the board's box and scaled to fit it (static/zoom.js).
             el("div", {"id": "board", "class": "board", "data-testid": "board",
                        "data-game": model.game_id if shown else None, "tabindex": 0 if bare else None,
                        "role": "region" if bare else None, "aria-label": cat.t("game.board") if bare else None},
-               None, board.kids),
+               None, [el("div", {"class": "stage"}, None, board.kids)] if shown else []),
+            # every seat's summary, always in view: a strip beside or over the board (static/app.css)
+            el("section", {"class": "seats-box", "aria-labelledby": "scores-title"}, None, [
+                el("h3", {"id": "scores-title", "class": "visually-hidden", "data-i18n": "game.players"},
+                   cat.t("game.players")),
+                el("ul", {"id": "scores", "class": "scores seats-strip", "data-count": len(model.kinds)}, None,
+                   players(model, game, cat) if shown else [])]),
+            seat_area(model, game, cat) if shown else slot(),
             el("aside", {"id": "side", "class": "side"}, None, [
                 guide_panel(guide, cat) if guide is not None and guide.docked else slot(),
-                el("section", {"aria-labelledby": "scores-title"}, None, [
-                    el("h3", {"id": "scores-title", "data-i18n": "game.players"}, cat.t("game.players")),
-                    el("ul", {"id": "scores", "class": "scores"}, None, players(model, cat) if shown else [])]),
                 el("section", {"class": "side-log", "aria-labelledby": "log-title"}, None, [
                     el("h3", {"id": "log-title", "data-i18n": "game.log"}, cat.t("game.log")),
                     el("ol", {"id": "log", "class": "log", "data-testid": "log", "tabindex": 0,
@@ -121,6 +128,8 @@ def table(model: Model, cat) -> vdom.Node:
         el("div", {"id": "actions", "class": "actions", "data-testid": "actions", "role": "group",
                    "aria-label": "Actions"}, None, bar),
     )
+    if shown and model.previewing is not None and model.stage is None:
+        mark_preview(screen, model.previewing, cat)
     if shown and model.hint is not None:
         mark_hint(screen, model.hint)
     if guide is not None and guide.target is not None:
@@ -139,8 +148,8 @@ def board_inputs(model: Model, legal: list[str], cat) -> tuple:
     guest's controls waiting for the host: the marks change the cached nodes, so each mark is part of the key)."""
     target = model.guide.target if model.guide is not None else None
     waiting = (model.link, model.sending) if model.link not in (None, "ok") else None
-    return (model.game_id, model.view, tuple(legal), model.hint, target, waiting, cat, cat.lang, tuple(cat.names),
-            tuple(sorted(cat.computers)), cat.format_arg)
+    return (model.game_id, model.view, tuple(legal), model.hint, target, waiting, model.previewing, cat, cat.lang,
+            tuple(cat.names), tuple(sorted(cat.computers)), cat.format_arg)
 
 
 def board_parts(game, model: Model, legal: list[str], cat) -> tuple[vdom.Node, set[str]]:
@@ -168,9 +177,8 @@ def prepare(model: Model, cat) -> None:
 
 
 def board_tools(cat) -> vdom.Node:
-    """Zoom out, in and back to fit (static/zoom.js scales the board inside its container), and the drawer of the
-    players and the log where they are not a side column (portrait, phone). Whether the board is at fit and whether
-    the drawer is open are zoom.js's to say (`data-owned`: the patch keeps what it sets)."""
+    """Zoom out, in and back to fit (static/zoom.js scales the board inside its container; the log's drawer is the
+    menu's). Whether the board is at fit is zoom.js's to say (`data-owned`: the patch keeps what it sets)."""
     def tool(attrs: dict, text: str, label: str) -> vdom.Node:
         words = any(ch.isalpha() for ch in text)  # its spoken name starts with its words (a sign is not words)
         return el("button", {"type": "button", "class": "quiet tool",
@@ -179,8 +187,6 @@ def board_tools(cat) -> vdom.Node:
         tool({"data-zoom": "out"}, "−", cat.t("game.zoom_out")),
         tool({"data-zoom": "in"}, "+", cat.t("game.zoom_in")),
         tool({"data-zoom": "fit", "data-owned": "aria-pressed"}, cat.t("game.zoom_fit"), cat.t("game.zoom_fit_label")),
-        tool({"data-drawer": "side", "aria-controls": "side", "data-owned": "aria-expanded"}, cat.t("game.drawer"),
-             cat.t("game.drawer_label")),
     ])
 
 
@@ -257,13 +263,18 @@ def action_bar(model: Model, game, cat, leftover: list[str]) -> list:
     return bar
 
 
-def players(model: Model, cat) -> list:
-    """One line per seat: its name, who plays it, and its marks in words: the viewer's own, to move, already
-    decided in a simultaneous step (`data-decided`: never what), its device away (`data-away`)."""
+def players(model: Model, game, cat) -> list:
+    """Every seat's summary (`[data-testid=seat-summary][data-player]`), always in view: its colour and name, its
+    marks in words (the viewer's own, to move, already decided in a simultaneous step (`data-decided`: never what),
+    its device away (`data-away`), a computer), and what a player glances at in this game (the board's `summary`
+    hook: public information only, tests/test_seat_summary.py). A tap opens the seat's full area over the board."""
     moving = model.view["to_move"]
+    board = board_of(game)
     items = []
     for seat, kind in enumerate(model.kinds):
-        tags = [cat.t("game.human" if kind == HUMAN else "game.computer")] if kind else []  # "": not told
+        tags = []
+        if kind and kind != HUMAN:
+            tags.append(cat.t("game.computer"))
         if seat in model.remote and seat != model.viewer:
             tags.append(cat.t("net.remote_seat"))
         if seat == model.viewer:
@@ -276,15 +287,46 @@ def players(model: Model, cat) -> list:
         away = seat in model.away
         if away:
             tags.append(cat.t("net.away"))
-        marks = ([el("span", {"class": "mark mark-decided", "aria-hidden": "true"}, "✓")] if decided else []) + \
+        summary = board.summary(model.view, seat, cat) if board.summary is not None else None
+        marks = ([el("span", {"class": "mark mark-turn", "aria-hidden": "true"}, "▶")] if seat in moving else []) + \
+            ([el("span", {"class": "mark mark-decided", "aria-hidden": "true"}, "✓")] if decided else []) + \
             ([el("span", {"class": "mark mark-away", "aria-hidden": "true"}, "⏻")] if away else [])
+        head = el("span", {"class": "seat-head"}, None, [
+            *([summary.badge] if summary is not None and summary.badge is not None else []),
+            el("strong", {"class": "seat-name"}, cat.seat_name(seat)), *marks,
+            el("span", {"class": "seat-tags"}, (" — " + ", ".join(tags)) if tags else None)])
+        figures = el("span", {"class": "seat-figures"}, None, list(summary.figures)) if summary is not None else None
+        inner = [head, *([figures] if figures is not None else [])]
+        if board.render_seat is not None:
+            body = el("button", {"type": "button", "class": "seat-open", "data-command": f"seat:{seat}",
+                                 "aria-expanded": "true" if model.seat_open == seat else "false",
+                                 "aria-controls": "seat-area"}, None, inner)
+        else:
+            body = el("div", {"class": "seat-open"}, None, inner)
         cls = " ".join(c for c in ("moving" if seat in moving else "", "decided" if decided else "",
-                                   "away" if away else "") if c) or None
-        items.append(el("li", {"data-player": seat, "class": cls, "data-decided": "" if decided else None,
-                               "data-away": "" if away else None}, None, [
-            el("strong", None, cat.seat_name(seat)), *marks,
-            el("span", None, (" — " + ", ".join(tags)) if tags else None)]))
+                                   "away" if away else "", "mine" if seat == model.viewer else "") if c) or None
+        items.append(el("li", {"data-player": seat, "data-testid": "seat-summary", "class": cls,
+                               "data-decided": "" if decided else None, "data-away": "" if away else None}, None,
+                        [body]))
     return items
+
+
+def seat_area(model: Model, game, cat) -> vdom.Node:
+    """The full area of the seat whose summary was tapped (the board's `render_seat`, from the same view), over the
+    board until Close or another tap on that summary."""
+    seat = model.seat_open
+    board = board_of(game)
+    if seat is None or board.render_seat is None or not 0 <= seat < len(model.kinds):
+        return slot()
+    frag = vdom.fragment()
+    board.render_seat(frag, model.view, seat, cat)
+    return el("section", {"id": "seat-area", "class": "seat-area", "data-testid": "seat-area", "data-player": seat,
+                          "data-game": model.game_id, "role": "dialog", "aria-labelledby": "seat-area-title"}, None, [
+        el("div", {"class": "seat-area-head"}, None, [
+            el("h3", {"id": "seat-area-title"}, cat.t("game.seat_area", player=cat.seat_name(seat))),
+            el("button", {"type": "button", "class": "quiet", "data-command": "seat:",
+                          "data-testid": "seat-area-close"}, cat.t("common.close"))]),
+        el("div", {"class": "seat-area-body"}, None, frag.kids)])
 
 
 _LOG_TEXTS: list = [None, [], []]  # (what the lines were worded with, the entries, their words): a long log's
@@ -331,7 +373,7 @@ def banner(model: Model, cat) -> vdom.Node:
     others = list(model.others or [])
     hidden = not entries and not others
     node = el("div", {"id": "last-move", "class": "last-move", "data-testid": "last-move", "hidden": hidden,
-                      "data-first": model.first_fresh})
+                      "data-first": model.first_fresh, "data-more": "open" if model.news_open else None})
     if hidden:
         return node
     shown, rest = lastmove.split(entries)
@@ -341,25 +383,36 @@ def banner(model: Model, cat) -> vdom.Node:
                                        "data-testid": "replay-turn", "aria-label": cat.t("game.replay")}, None, [
             el("span", {"class": "wide-words"}, cat.t("game.replay")),
             el("span", {"class": "narrow-words"}, cat.t("game.replay_short"))]))
+    if rest:  # beside Replay at the banner's top, so it is in view however few lines the banner shows
+        words = cat.t("game.last_fewer" if model.news_open else "game.last_more", n=len(rest))
+        node.appendChild(el("button", {"type": "button", "class": "quiet last-more", "data-command": "news-more",
+                                       "data-testid": "last-more", "aria-controls": "last-rest", "aria-label": words,
+                                       "aria-expanded": "true" if model.news_open else "false"}, None, [
+            el("span", {"class": "wide-words"}, words),
+            el("span", {"class": "narrow-words", "aria-hidden": "true"},
+               "−" if model.news_open else cat.t("game.last_more_short", n=len(rest)))]))
     node.appendChild(el("strong", None, lastmove.head(cat, others, bool(entries)) + " "))
     for key, args in shown:
         node.appendChild(el("span", {"class": "last-line"}, cat.t(key, **args) + " "))
     if rest:
-        lines = [el("span", {"class": "last-line"}, cat.t(key, **args) + " ") for key, args in rest]
-        node.appendChild(el("details", {"class": "last-more", "open": model.news_open}, None,
-                            [el("summary", None, cat.t("game.last_more", n=len(rest))), *lines]))
+        node.appendChild(el("span", {"id": "last-rest", "hidden": not model.news_open}, None, [
+            el("span", {"class": "last-line"}, cat.t(key, **args) + " ") for key, args in rest]))
     return node
 
 
 def replay_bar(stage, first_fresh: int, cat) -> vdom.Node:
     """A replay's step in the banner's place: which move of how many, whose, its lines in the viewer's log, Skip."""
     frame = stage.frame
-    if frame.seat is None:
-        head = cat.t("game.replay_start")
-    else:
-        head = cat.t("game.replay_step", step=stage.step, total=stage.total, player=cat.seat_name(frame.seat))
     lines = [el("span", {"class": "last-line"}, cat.t(key, **args) + " ")
              for key, args in frame.view["log"][frame.fresh:]]
+    # the move's own lines say who did what (in a simultaneous step they reveal every seat's choice, the viewer's
+    # too): the step names its mover only when no line does
+    if frame.seat is None:
+        head = cat.t("game.replay_start")
+    elif lines:
+        head = cat.t("game.replay_step_lines", step=stage.step, total=stage.total)
+    else:
+        head = cat.t("game.replay_step", step=stage.step, total=stage.total, player=cat.seat_name(frame.seat))
     return el("div", {"id": "last-move", "class": "last-move replaying", "data-testid": "last-move",
                       "data-first": first_fresh}, None, [
         el("button", {"type": "button", "class": "quiet replay-end", "data-command": "replay-end",
@@ -406,6 +459,24 @@ def controls(root: vdom.Node, path: tuple = ()):
             if "data-action" in kid.attrs:
                 yield kid, path
             yield from controls(kid, (*path, kid))
+
+
+def mark_preview(root: vdom.Node, action: str, cat) -> None:
+    """Touch preview: the tapped target on the board is selected (`data-previewing`) and its words, Confirm and Cancel
+    head the action bar (`[data-testid=preview]`); nothing when that target is not on the board now."""
+    for node, path in controls(root):
+        if node.attrs["data-action"] == action and any(a.attrs.get("id") == "board" for a in path):
+            node.attrs["data-previewing"] = "1"
+            words = str(node.attrs.get("title") or node.attrs.get("aria-label") or node.textContent or action)
+            bar = next(a for a in root.kids if isinstance(a, vdom.Node) and a.attrs.get("id") == "actions")
+            bar.kids.insert(0, el("div", {"id": "preview", "class": "preview", "data-testid": "preview",
+                                          "role": "group", "aria-label": cat.t("preview.title")}, None, [
+                el("p", {"class": "preview-text"}, " ".join(words.split())),
+                el("button", {"type": "button", "data-action": action, "class": "act primary", "data-confirm": "1"},
+                   cat.t("preview.confirm")),
+                el("button", {"type": "button", "data-command": "cancel-preview", "class": "quiet"},
+                   cat.t("preview.cancel"))]))
+            return
 
 
 def mark_hint(root: vdom.Node, action: str) -> None:

@@ -41,7 +41,8 @@ def page(pages):
 def show_end_screen(app: AppPage, gid: str, save: str) -> None:
     app.reset_storage()
     app.page.evaluate("""([id, text]) => { localStorage.setItem('pygames.save.' + id, text);
-      localStorage.setItem('pygames.saves', JSON.stringify([id])); localStorage.setItem('pygames.current', id); }""",
+      localStorage.setItem('pygames.saves', JSON.stringify([id])); localStorage.setItem('pygames.current', id);
+      sessionStorage.setItem('pygames.current', id); }""",  # this tab's game: what its reload resumes
                       [f"{gid}-over", save])
     app.reload()
     app.page.wait_for_selector("[data-testid=game-over]", state="visible")

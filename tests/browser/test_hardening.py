@@ -61,7 +61,7 @@ def test_a_deep_save_planted_before_boot_still_reaches_ready_with_a_notice_and_i
         localStorage.setItem('pygames.save.deep-1', deep);
         localStorage.setItem('pygames.saves', JSON.stringify(['deep-1']));
         localStorage.setItem('pygames.current', 'deep-1');
-        sessionStorage.removeItem('pygames.current');
+        sessionStorage.setItem('pygames.current', 'deep-1');  // this tab's game, which its reload opens
     }""", DEEP)
     app.reload()  # wait_ready asserts data-app-state=ready
     notice = app.page.inner_text("[data-testid=notice]")
@@ -141,7 +141,10 @@ def test_two_tabs_lose_no_move_and_each_resumes_its_own_game(browser, origin):
         a.open(NIM.format(seed=41))
         a.click_action("take:1")
         b = a.new_tab()
-        b.open()  # a fresh tab opens the game last played on this device: the same saved game
+        b.open()  # a fresh tab opens on the home screen, the game last played there first in Continue (issue 47)
+        assert b.page.locator("#home").is_visible() and not b.page.locator("#game").is_visible()
+        b.page.click("[data-testid=continue-list] li:first-child [data-command^='resume:']")
+        b.page.wait_for_selector("#game:not([hidden])")
         assert tab_save(b)["history"] == [[0, "take:1"]]
         for action in ("end", "take:1", "end"):  # B plays 3 moves (the computer answers in between)
             b.page.wait_for_selector(f'button[data-action="{action}"]')
@@ -169,7 +172,7 @@ def test_two_tabs_lose_no_move_and_each_resumes_its_own_game(browser, origin):
 
         # Each tab keeps its own current game: A plays Passages Secrets, B starts Shadows in Kyoto.
         for tab, game in ((a, "ps"), (b, "sik")):  # from the home screen, as a user would (no extra boot)
-            tab.page.click(".topbar [data-command=home]")
+            tab.page.click("[data-command=quit]:visible")  # the menu's, or the end screen's (B's game ended)
             tab.page.click(f'[data-command="new:{game}"]')
             tab.page.click("[data-command=start]")
             tab.page.wait_for_selector("#game:not([hidden])")

@@ -61,12 +61,15 @@ def plant(app, saves: dict[str, str], current: str | None = None, visit: bool = 
         localStorage.clear(); sessionStorage.clear();
         for (const [id, text] of Object.entries(saves)) localStorage.setItem('pygames.save.' + id, text);
         localStorage.setItem('pygames.saves', JSON.stringify(Object.keys(saves)));
-        if (current) localStorage.setItem('pygames.current', current);
+        if (current) {  // the game this tab was on (what its reload opens), and the device's last game
+          localStorage.setItem('pygames.current', current);
+          sessionStorage.setItem('pygames.current', current);
+        }
     }""", [saves, current])
     if visit:
         app.open("?lang=en")
     else:
-        app.page.click(".topbar [data-command=home]")
+        app.go_home()
 
 
 def stored(app, save_id: str) -> str | None:
@@ -289,7 +292,7 @@ def test_a_tutorials_rules_are_the_same_modal_and_a_new_tutorial_replaces_its_sa
     page.wait_for_selector(f"button{tutorial_browser.TARGET}")
     second = page.evaluate("sessionStorage.getItem('pygames.current')")
     assert second != first and stored(home, first) is None and stored(home, second) is not None
-    page.click(".topbar [data-command=home]")
+    home.go_home()
     tutorials = [json.loads(stored(home, i)).get("tutorial")
                  for i in json.loads(page.evaluate("localStorage.getItem('pygames.saves')"))]
     assert sorted(tutorials) == ["pax", "ps"]
@@ -347,18 +350,18 @@ def check_dialog_follows_the_seats_and_the_language(page) -> None:
     page.select_option("[data-seat-kind='1']", "human")
     assert page.locator(takeback).is_hidden()  # two humans: hot-seat keeps the standard undo
     page.select_option("[data-seat-kind='1']", "easy")
-    page.select_option("#takeback", "on")
+    page.select_option("#takeback", "off")  # on by default (issue 47)
     page.fill("[data-seat-name='0']", "Aiko")
     page.click('[data-command="lang:fr"]')
     assert page.inner_text("#newgame-title") == FR["new.title"].format(game=FR["home.game.pax"])
     assert page.inner_text(f"{takeback} span") == FR["new.takeback"]
-    assert page.eval_on_selector("#takeback", "e => e.selectedOptions[0].textContent") == FR["new.takeback.on"]
+    assert page.eval_on_selector("#takeback", "e => e.selectedOptions[0].textContent") == FR["new.takeback.off"]
     assert page.eval_on_selector("[data-seat-kind='1']", "e => e.selectedOptions[0].textContent") == FR["new.easy"]
     form = seat_form(page)
     assert (form["names"], form["kinds"], form["shown"]) == (["Aiko", "", ""], ["human", "easy", "normal"], ["start"])
     page.click('[data-command="lang:en"]')
     assert page.inner_text("#newgame-title") == EN["new.title"].format(game=EN["home.game.pax"])
-    assert page.eval_on_selector("#takeback", "e => e.value") == "on"
+    assert page.eval_on_selector("#takeback", "e => e.value") == "off"
     page.click("#newgame [data-command=home]")
 
 
@@ -366,8 +369,8 @@ def test_the_dialog_answers_the_same_after_boot_as_before(home):
     page = home.page
     plant(home, {})
     check_dialog_follows_the_seats_and_the_language(page)
-    page.click('[data-command="new:pax"]')  # a new dialog starts from its defaults, take-back off
-    assert page.eval_on_selector("#takeback", "e => e.value") == "off"
+    page.click('[data-command="new:pax"]')  # a new dialog starts from its defaults, take-back on
+    assert page.eval_on_selector("#takeback", "e => e.value") == "on"
     page.click("#newgame [data-command=home]")
 
 

@@ -11,13 +11,13 @@ pytestmark = pytest.mark.browser
 PHONE, LANDSCAPE = {"width": 390, "height": 844}, {"width": 1024, "height": 768}
 PORTRAIT, LAPTOP = {"width": 768, "height": 1024}, {"width": 1366, "height": 768}
 NAMES = ("Ann", "Bob")
-# Who is on screen (the players panel tags them "you"/"vous"), and the banner's words: all of them (a closed
-# <details> keeps its lines out of innerText) and those shown without a tap.
+# Who is on screen (the players panel tags them "you"/"vous"), and the banner's words: all of them (its folded
+# lines, `hidden`, stay out of innerText) and those shown without a tap.
 ON_SCREEN = """() => { const li = [...document.querySelectorAll('#scores li[data-player]')]
   .find(e => / (you|vous)(,|$)/.test(e.textContent)); return li ? Number(li.dataset.player) : null; }"""
 BANNER = """() => { const b = document.querySelector('[data-testid=last-move]');
   return b && !b.hidden ? {all: b.textContent, shown: b.innerText,
-    more: b.querySelector('details') ? b.querySelectorAll('details .last-line').length : 0} : null; }"""
+    more: b.querySelectorAll('#last-rest .last-line').length} : null; }"""
 
 
 def hot_seat(game_id: str, lang: str = "en") -> str:
@@ -84,14 +84,19 @@ def test_every_handover_names_who_played_and_keeps_every_line_of_their_turn(tabl
 
 
 def open_the_rest(page) -> None:
-    """The lines beyond the first ones sit behind a summary at least 44 px each way, opened by a tap."""
-    summary = page.locator("[data-testid=last-move] details summary")
-    box = summary.bounding_box()
+    """The lines beyond the first ones are one tap away: a button at least 44 px each way, in view at the banner's
+    top (issue 47: on a phone it was below the banner's fold), which shows them and folds them again."""
+    more = page.locator("[data-testid=last-more]")
+    box, banner = more.bounding_box(), page.locator("[data-testid=last-move]").bounding_box()
     assert box["height"] >= 44 and box["width"] >= 44, box
-    hidden = page.locator("[data-testid=last-move] details .last-line").last
-    assert not hidden.is_visible()
-    summary.tap()
-    assert hidden.is_visible()
+    assert banner["y"] <= box["y"] and box["y"] + box["height"] <= banner["y"] + banner["height"] + 1, (box, banner)
+    hidden = page.locator("#last-rest .last-line").last
+    assert not hidden.is_visible() and more.get_attribute("aria-expanded") == "false"
+    more.tap()
+    page.wait_for_selector("#last-rest:not([hidden])")
+    assert more.get_attribute("aria-expanded") == "true"
+    more.tap()
+    page.wait_for_selector("#last-rest[hidden]", state="attached")
 
 
 def test_a_reload_behind_the_cover_offers_home_and_the_language_without_revealing(tablet):

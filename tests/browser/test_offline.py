@@ -69,7 +69,7 @@ def test_reload_with_the_network_off_reaches_ready_and_plays(browser, server):
         assert len(app.saved()["history"]) >= 3  # the computer played too
 
         # A rules page never opened before: its own file, served offline by the worker.
-        app.page.click('[data-command="home"]')
+        app.page.click("[data-command=quit]:visible")  # during a game the top bar is hidden (issue 47)
         app.page.click('[data-shell-rules="sik"]')
         app.page.wait_for_selector("#rules-body article.sik-rules[lang=en]")
         assert "Shadows in Kyoto" in app.page.inner_text("#rules-body")

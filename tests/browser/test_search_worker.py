@@ -142,6 +142,7 @@ def test_a_search_worker_that_keeps_dying_gives_way_to_the_easy_heuristic(app):
         app.click_action(app.enabled_actions()[0])
     wait_history(page, moves + 3)
     assert page.evaluate(WORKERS) == []
+    assert "now plays at the easy level" in page.inner_text("#notice-text")  # never lowered without a word
     saved = app.saved()
     assert {step[0] for step in saved["history"]} == {0, 1}
     core.replay(PS, 2, saved["seed"], saved["options"], saved["history"])  # every move kept, every move legal

@@ -11,14 +11,12 @@ pytestmark = pytest.mark.browser
 LANDSCAPE = {"width": 1024, "height": 768}
 GUIDE = "[data-testid=tutorial]"
 
-# The element lies in the viewport, between the sticky status line and action bar, and neither the guide nor those
-# bars are drawn over any of its corners.
+# The element lies in the viewport below the sticky status line, and neither the guide, the status line nor the
+# action bar (under the board upright, in the side column in landscape: issue 47) is drawn over any of its corners.
 UNCOVERED = """el => {
     const r = el.getBoundingClientRect();
     const top = document.getElementById("status").getBoundingClientRect().bottom;
-    const actions = document.getElementById("actions");
-    const bottom = actions.firstChild ? actions.getBoundingClientRect().top : innerHeight;
-    if (r.height <= 0 || r.top < top || r.bottom > bottom || r.left < 0 || r.right > innerWidth) return false;
+    if (r.height <= 0 || r.top < top || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) return false;
     const inset = Math.min(12, r.width / 2, r.height / 2);  // inside the rounded corners
     const xs = [r.left + inset, r.right - inset], ys = [r.top + inset, r.bottom - inset];
     const shows = (x, y) => { const hit = document.elementFromPoint(x, y);
@@ -26,13 +24,14 @@ UNCOVERED = """el => {
     return xs.every(x => ys.every(y => shows(x, y)));
 }"""
 IN_VIEWPORT = "el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
-# The height left to the board between what sticks over it: the status line, the guide when it lies over the board
-# (not docked beside it), and the action bar.
+# The height left to the board between what lies over it: the status line, the guide when it lies over the board
+# (not docked beside it), and the action bar when it is under the board.
 BOARD_BAND = """() => {
     const box = (id) => document.getElementById(id).getBoundingClientRect();
     const board = box("board"), guide = box("tutorial-panel"), actions = box("actions");
-    const over = guide.left < board.right && guide.right > board.left;
-    return actions.top - Math.max(box("status").bottom, over ? guide.bottom : 0);
+    const across = (b) => b.width > 0 && b.left < board.right && b.right > board.left;
+    const end = across(actions) && actions.top > board.top ? actions.top : Math.min(board.bottom, innerHeight);
+    return end - Math.max(box("status").bottom, across(guide) ? guide.bottom : 0, board.top);
 }"""
 
 
@@ -47,18 +46,18 @@ def check_both_in_view(tablet, explanation: str, where: str) -> None:
     assert band >= 0.8 * LANDSCAPE["height"], f"{where}: the board gets {band:.0f} px of {LANDSCAPE['height']}"
 
 
-def test_pax_step_7_shows_the_play_panel_beside_the_guide(tablet):
+def test_pax_step_7_shows_the_hand_to_play_from_beside_the_guide(tablet):
     tutorial_browser.open_guided(tablet, "pax", "en")
     tutorial_browser.tap_to_step(tablet, 7)
     assert tablet.page.get_attribute(f"button{tutorial_browser.TARGET}", "data-action") == "stage:INT-02"
-    check_both_in_view(tablet, "[data-testid=pax-decision]", "PAX step 7")
+    check_both_in_view(tablet, "[data-testid=pax-hand]", "PAX step 7")  # the cards to play: the decision (issue 47)
     # Turned upright (no side column): the guide moves under the status line, and back beside the board.
     page = tablet.page
     page.set_viewport_size({"width": 768, "height": 1024})
     page.wait_for_selector(".status-row + #tutorial-panel:not(.docked)", state="attached")
     page.set_viewport_size(LANDSCAPE)
     page.wait_for_selector("#game .side > #tutorial-panel.docked:first-child", state="attached")
-    check_both_in_view(tablet, "[data-testid=pax-decision]", "PAX step 7, turned back")
+    check_both_in_view(tablet, "[data-testid=pax-hand]", "PAX step 7, turned back")
 
 
 def test_spy_step_5_shows_the_column_numbers_beside_the_guide(tablet):

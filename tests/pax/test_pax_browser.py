@@ -191,14 +191,14 @@ def test_rules_page_in_both_languages(app):
     app.reset_storage()
     app.open("?game=pax&seats=human,easy&seed=2&botdelay=0")
     for lang, title in (("en", "PAX — the rules in short"), ("fr", "PAX — les règles en bref")):
-        app.page.click(f'[data-command="lang:{lang}"]')
+        app.switch_lang(lang)  # during a game: the Options drawer's (no top bar)
         app.page.click("#game [data-command=rules]")
         app.page.wait_for_selector(f"#rules-body article[lang={lang}]")  # fetched on first use
         body = app.page.inner_text("#rules-body")
         assert title in body and app.page.locator("#rules-body svg.pax-diagram").count() == 1
         assert ("Primus Conspiratus" in body) and (("scoring" in body) if lang == "en" else ("décompte" in body))
         app.page.click("[data-command=close-rules]")
-    app.page.click('[data-command="lang:en"]')
+    app.switch_lang("en")
 
 
 def test_board_only_offers_legal_targets_at_each_step_of_a_turn(app):

@@ -169,3 +169,42 @@ def test_the_view_carries_romes_open_strength_and_the_solo_verdict_from_the_scor
         json.dumps(final)
         verdicts.add(won)
     assert verdicts == {True, False}
+
+
+def test_pax_7_11_each_draft_keep_leaves_a_public_line_for_the_next_player():
+    """Issue 47 ("Ann kept one card"): a secret choice still leaves a public line, so the next player's banner is
+    not empty. Each DRAFT_KEEP logs, for every seat, who kept a card and how many went under the deck (PAX-7.11:
+    only the numbers), and no card of the draft; the solo opening says the same to its player."""
+    for players in (2, 3, 4):
+        s = core.new_game(pax, players, 21, {"start": 0})
+        while s["phase"] == "draft":
+            p = pax.to_move(s)[0]
+            drawn = list(s["front"])
+            before = len(s["log"])
+            seen_before = {q: len(core.view(pax, s, q)["log"]) for q in range(players)}
+            s = act(s, p, f"keep:{drawn[-1]}")
+            lines = [(k, a) for k, a, to in s["log"][before:] if to is None]
+            assert ("pax.log.kept", {"player": p}) in lines
+            assert ("pax.log.returned", {"player": p, "n": len(drawn) - 1}) in lines
+            for other in range(players):
+                if other != p:
+                    seen = core.view(pax, s, other)["log"][seen_before[other]:]
+                    assert ["pax.log.kept", {"player": p}] in seen
+                    assert not [c for c in drawn if c in json.dumps(seen)]
+    s = core.new_game(pax, 1, 4, {"level": 1})
+    s = act(s, 0, f"keep:{s['front'][0]}")
+    assert [k for k, _a, _to in s["log"]].count("pax.log.kept") == 1
+    assert any(k == "pax.log.returned" and a == {"player": 0, "n": 1} for k, a, _to in s["log"])
+
+
+def test_the_next_hot_seat_player_is_told_the_draft_keep_of_the_one_before():
+    """The pass-the-device screen's banner (the lines since the seat's last action) names the draft keep before it."""
+    from pygames.web.session import HUMAN, Seat, Session
+
+    session = Session.start(pax, [Seat("Ann", HUMAN), Seat("Bob", HUMAN)], 7, {"start": 0}, "t")
+    session.reveal(session.next_human())
+    session.act(session.legal_for_viewer()[0])  # Ann keeps a card
+    bob = session.next_human()
+    session.reveal(bob)
+    news = core.view(pax, session.state, bob)["log"][session.first_unseen(bob):]
+    assert ["pax.log.kept", {"player": 0}] in news and ["pax.log.returned", {"player": 0, "n": 1}] in news

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import NEXT, end_rows, last_save, open_end_details  # noqa: E402
+from conftest import NEXT, TOUCH, end_rows, last_save, open_end_details  # noqa: E402
 
 import pygames.passages_secrets as ps
 from pygames import core
@@ -134,7 +134,7 @@ def test_ps_rules_page_in_both_languages(app):
     page = app.page
     for lang, title, word in (("en", "Prowler's Passage (Passages Secrets) — two thieves, one city", "Midgame"),
                               ("fr", "Passages Secrets — deux voleurs, une ville", "mi-partie")):
-        page.click(f'[data-command="lang:{lang}"]')
+        app.menu(f'[data-command="lang:{lang}"]')  # a game on screen: the languages are in the Options drawer
         page.click("#game [data-command=rules]")
         body = page.locator("#rules-body")
         page.wait_for_selector(f"#rules-body article[lang={lang}]")  # fetched on first use
@@ -145,7 +145,7 @@ def test_ps_rules_page_in_both_languages(app):
         assert body.locator("svg.ps-rules-diagram").count() == 1
         page.click("[data-command=close-rules]")
         assert not page.is_visible("#rules")
-    page.click('[data-command="lang:en"]')
+    app.menu('[data-command="lang:en"]')
 
 
 def test_ps_only_legal_targets_are_clickable(app):
@@ -195,3 +195,86 @@ def test_ps_only_legal_targets_are_clickable(app):
     assert state["first"] == 0 and ps.to_move(state) == [1]
     assert app.enabled_actions() == [] and page.locator(".ps-spot").count() == 0
     assert app.status() == STRINGS["en"]["core.status.wait"].format(player="Computer 2")
+
+
+# ---------------------------------------------------------------------- the whole table at a glance (issue 47)
+
+PHONE = {"width": 390, "height": 844}
+# Each legal spot: its centre, its size, and which spot a tap at 40 % and 60 % of the way to its nearest legal
+# neighbour lands on (the page's own hit test: clip-path, z-order and all).
+SPOTS = """() => {
+  const spots = [...document.querySelectorAll('#board .ps-spot')];
+  const at = (x, y) => { const e = document.elementFromPoint(x, y); const b = e && e.closest('.ps-spot');
+    return b ? b.dataset.action : null; };
+  const c = spots.map(s => { const r = s.getBoundingClientRect();
+    return {a: s.dataset.action, x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2, w: r.width, h: r.height}; });
+  return c.map(s => {
+    let near = null, d = 1e9;
+    for (const o of c) { const e = Math.hypot(o.x - s.x, o.y - s.y); if (o !== s && e < d) { d = e; near = o; } }
+    const mid = (t) => near ? at(s.x + (near.x - s.x) * t, s.y + (near.y - s.y) * t) : null;
+    return {...s, near: near && near.a, gap: d, self: at(s.x, s.y), before: mid(0.4), after: mid(0.6),
+            ring: parseFloat(getComputedStyle(document.querySelector(`[data-action="${s.a}"]`), '::before').width)};
+  }); }"""
+
+
+@pytest.fixture(scope="module")
+def phone(pages):
+    page = pages.page(viewport=PHONE, **TOUCH)
+    page.open()
+    yield page
+    pages.release(page)
+
+
+def test_ps_spots_on_a_phone_are_44_px_and_a_tap_goes_to_the_nearest(phone):
+    """On a phone's city two neighbouring paths' midpoints are ~30 px apart: every spot is still >= 44 px, its ring
+    (drawn round its token) never touches a neighbour's, and its tap area is cut halfway to its neighbours, so a
+    tap always lands on the nearer spot (none hides another)."""
+    page = phone.page
+    phone.reset_storage()
+    phone.open("?game=ps&seats=human,easy&seed=4&botdelay=0")  # seed 4: the human is first, places at once
+    page.wait_for_selector(".ps-spot")
+    spots = page.evaluate(SPOTS)
+    assert len(spots) == 27
+    for s in spots:
+        assert min(s["w"], s["h"]) >= 43.5, s
+        assert s["self"] == s["a"], s
+        assert s["before"] == s["a"] and s["after"] == s["near"], s
+        assert s["ring"] + 4 <= s["gap"], s  # the rings (with their white edge) never touch
+    assert min(s["gap"] for s in spots) < 44  # the case this design is for: neighbours nearer than a button
+
+
+def test_ps_cards_magnify_whole_and_a_thief_s_area_and_the_score_pad_open_on_a_phone(phone):
+    page = phone.page
+    phone.reset_storage()
+    phone.open("?game=ps&seats=human,easy&seed=4&botdelay=0")
+    page.wait_for_selector(".ps-spot")
+    # a corner card is narrow (its Wealth and holder): the magnifier shows the whole card, its goal in words
+    card = page.locator("#board .ps-card").first
+    title = card.locator(".ps-card-title").inner_text() if card.locator(".ps-card-title").is_visible() else None
+    assert title is None  # too narrow on a phone: the goal is one tap away
+    card.click()
+    lens = page.locator("[data-testid=magnifier]")
+    lens.wait_for()
+    shown = lens.locator(".ps-card-title")
+    assert shown.is_visible() and shown.inner_text()
+    box, frame = shown.bounding_box(), lens.locator(".magnifier-frame").bounding_box()
+    assert box["x"] >= frame["x"] - 1 and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1
+    lens.click()
+    lens.wait_for(state="detached")
+    # a thief's full area: their holdings
+    page.click("[data-testid=seat-summary][data-player='1'] .seat-open")
+    area = page.locator("[data-testid=seat-area]")
+    area.wait_for()
+    for key in ("ps.ui.passages", "ps.ui.tunnel", "ps.ui.shovels", "ps.ui.controls", "ps.ui.wealth"):
+        assert STRINGS["en"][key] in area.inner_text()
+    page.click("[data-testid=seat-area-close]")
+    area.wait_for(state="detached")
+    # the score pad opens over the city cell and folds again from its own line, the table still at fit
+    page.click("#board .ps-pad > summary")
+    cell = page.locator("#board .ps-city-cell").bounding_box()
+    pad = page.locator("#board .ps-pad").bounding_box()
+    assert abs(pad["width"] - cell["width"]) < 2 and abs(pad["height"] - cell["height"]) < 2
+    assert page.evaluate("window.pygamesZoom.scale()") == 1
+    page.click("#board .ps-pad > summary")
+    assert page.locator("#board .ps-pad[open]").count() == 0
+    assert not [e for e in phone.errors if "Error" in e], phone.errors

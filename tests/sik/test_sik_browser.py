@@ -149,7 +149,7 @@ def test_rules_page_in_both_languages(app):
     app.open("?game=sik&seats=human,easy&seed=1&botdelay=0")
     titles = (("en", "Shadows in Kyoto — the rules in short"), ("fr", "Shadows in Kyoto — les règles en bref"))
     for lang, title in titles:
-        app.page.click(f'[data-command="lang:{lang}"]')
+        app.switch_lang(lang)  # during a game the languages are in the Options drawer (no top bar)
         app.page.click("#game [data-command=rules]")
         app.page.wait_for_selector(f"#rules-body article[lang={lang}]")  # fetched on first use
         body = app.page.locator("#rules-body")
@@ -157,7 +157,7 @@ def test_rules_page_in_both_languages(app):
         assert app.page.locator("#rules-body .sik-diagram").count() == 1
         assert app.page.locator(f"#rules-body article[lang={lang}]").count() == 1
         app.page.click("[data-command=close-rules]")
-    app.page.click('[data-command="lang:en"]')
+    app.switch_lang("en")
 
 
 def test_only_legal_targets_are_clickable_and_labelled(app):

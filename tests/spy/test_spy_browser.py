@@ -153,10 +153,10 @@ def best_routes_come_from_the_worker(app, state: dict) -> None:
         assert str(row["best"]) in text
         if row["more"]:
             assert " → ".join(f"({x[0]},{x[1]})" for x in row["route"]) in text
-    page.click('[data-command="lang:fr"]')
+    app.switch_lang("fr")
     page.wait_for_selector("[data-testid=spy-best] li[data-player]")
     assert "Auriez-vous pu voler davantage" in page.inner_text("[data-testid=spy-best]")
-    page.click('[data-command="lang:en"]')
+    app.switch_lang("en")
 
 
 def legal_only_targets(app, seat: int) -> None:
@@ -214,7 +214,7 @@ def test_rules_page_opens_in_both_languages(app):
     app.reset_storage()
     app.open("?game=spy&seats=human,easy&seed=2&botdelay=0")
     for lang, title in (("en", "Spyworld — the rules in short"), ("fr", "Spyworld — les règles en bref")):
-        app.page.click(f'[data-command="lang:{lang}"]')
+        app.switch_lang(lang)  # during a game the languages are in the Options drawer (issue 47: no top bar)
         app.page.click("#game [data-command=rules]")
         assert app.visible("#rules")
         app.page.wait_for_selector(f"#rules-body article[lang={lang}]")  # fetched on first use
@@ -223,7 +223,7 @@ def test_rules_page_opens_in_both_languages(app):
         assert ("Maître du monde" in body) and ("40" in body)
         assert app.page.locator("#rules-body svg.spy-diagram").count() == 1
         app.page.click("[data-command=close-rules]")
-    app.page.click('[data-command="lang:en"]')
+    app.switch_lang("en")
 
 
 def test_only_legal_targets_are_clickable_through_a_decision(app):

@@ -30,6 +30,11 @@ an element with ``data-after-game``, which the shell replaces with this once the
 Optional: ``format_arg(name, value, cat) -> str | None`` names the game's own values in log lines and labels
 (e.g. a card code as its category, symbols and value); None leaves the shell's default formatting.
 
+Optional: ``summary(view, seat, cat) -> kit.Summary`` is what a player glances at of `seat` (its colour badge and
+a few figures: icons and numbers, each with its words), drawn for every seat and always in view beside the board;
+it reads public information only (the same for every viewer but the seat itself: tests/test_seat_summary.py).
+``render_seat(board, view, seat, cat)`` draws that seat's full area (a tap on its summary opens it over the board).
+
 Optional: ``chained(action) -> (next action, words key) | None`` joins two steps in one tap (Spyworld: a claim also
 submits); ``POINTS_CHART = False`` drops the end screen's chart when the categories are not points (SIK);
 ``DEVICE_KEY`` + ``device_update(final_view, device) -> (device, changed)`` keep something on this device (PAX's
@@ -70,6 +75,8 @@ class Board:
     points_chart: bool = True  # the end screen's chart: only where the scoring categories are points
     device_key: str | None = None  # what this device keeps for the game (localStorage key), handed in view["device"]
     device_update: Callable | None = None  # (final view, device) -> (device, changed)
+    summary: Callable | None = None  # (view, seat, cat) -> kit.Summary: a seat's key figures, public only
+    render_seat: Callable | None = None  # (board fragment, view, seat, cat): a seat's full area, opened from it
 
     def chain(self, action: str) -> tuple[str, str] | None:
         """(the action one tap also plays, the words it adds to the label), or None."""
@@ -93,7 +100,8 @@ def board_of(game) -> Board:
                 game.ID, module.render, getattr(module, "render_over", None),
                 getattr(module, "render_after_game", None), getattr(module, "format_arg", None),
                 getattr(module, "chained", None), bool(getattr(module, "POINTS_CHART", True)),
-                getattr(module, "DEVICE_KEY", None), getattr(module, "device_update", None))
+                getattr(module, "DEVICE_KEY", None), getattr(module, "device_update", None),
+                getattr(module, "summary", None), getattr(module, "render_seat", None))
     return _BOARDS[game.ID]
 
 

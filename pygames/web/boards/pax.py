@@ -1,24 +1,33 @@
-"""PAX on the table: Rome, the Legion market, the play areas, the viewer's hand and the current decision.
+"""PAX on the table (issue 47: the whole table at a glance): the round, the deck and the two markers; the market (each
+Legion's pile, its cards and value); Rome and every seat side by side, category by category (the strength of Rome's
+face-up cards, each seat's strength, where it beats Rome); the viewer's decision; the viewer's hand docked under it
+(`data-dock="hand"`). Each seat's summary beside the board (`summary`: public facts only, its own Aurei for the seat
+itself) opens its full area (`render_seat`: its cards by category).
 
-Reads only the view (never the state). Cards, glyphs, markers and Legion standards are clones of the
-Jinja2-prebuilt fragments of templates/pax/fragments.html.j2; every text comes from the catalogue.
-Legal targets on the board are <button data-action=...>; `pass` and `finish` stay in the shell's action bar,
-with the engine's labels (which carry the cost and the income).
+Reads only the view (never the state). Cards, glyphs and markers are clones of the Jinja2-prebuilt fragments of
+templates/pax/fragments.html.j2; every text comes from the catalogue. A card face is compact (its colour, its
+glyph once or twice, its value on a coin); a tap shows it large (`data-magnify`, static/zoom.js) with its name.
+Legal targets on the board are <button data-action=...>: `finish` heads the hand it plays (with the engine's label,
+which carries the cost and the income); `pass` stays in the shell's action bar. Every target's spoken name starts
+with its own words.
 
-At the end, `render_over` (the shell's end-screen hook, handed the end-of-game view) adds Rome's comparison table
-under the shell's score table. The solo campaign (levels won on this device, localStorage `pygames.pax.campaign`)
-is the one thing this module keeps on the device: a solo win is recorded from the final view.
+The layout per box shape is static/pax.css (container queries on the stage). At the end, `render_over` (the shell's
+end-screen hook, handed the end-of-game view) adds Rome's comparison table under the shell's score table. The solo
+campaign (levels won on this device, localStorage `pygames.pax.campaign`) is the one thing this module keeps on the
+device: a solo win is recorded from the final view.
 """
 
 from __future__ import annotations
 
 from pygames.pax.data import CARDS, CATEGORIES, SOLO_LEVELS, P
+from pygames.pax.views import action_label
 from pygames.web import kit
 from pygames.web.kit import clone
 from pygames.web.vdom import el, svg
 
 CAMPAIGN_KEY = "pygames.pax.campaign"
 NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
+ROME_NEEDS = 4  # PAX-2.28: the categories Rome needs to win
 
 
 # ---------------------------------------------------------------------- small builders
@@ -49,49 +58,59 @@ def format_arg(name: str, value, cat) -> str | None:
                            value=CARDS[c][2]) for c in codes)
 
 
-_FACES: dict = {}  # (card, small, language) -> the card's drawn face, copied for each use
+def badge(seat: int):
+    """A seat's colour with its number (never the colour alone): the seat's mark in the summaries and on the board."""
+    return el("span", {"class": f"pax-badge pax-sc{seat % 4}", "aria-hidden": "true"}, str(seat + 1))
+
+
+_FACES: dict = {}  # (card, small, language, bare) -> the card's drawn face, copied for each use
 _FACES_WORDS: list = [None]  # the catalogue's strings the faces were drawn with
-_CARDS: dict = {}  # (card, small, language, came_from) -> a copy of its face, kept (kit.kept)
+_CARDS: dict = {}  # (card, small, language, came_from, bare) -> a copy of its face, kept (kit.kept)
 CARDS_KEEP = 600  # a game's cards (~100) in each size and origin they show in
 
 
-def card_node(card: str, cat, small: bool = False, came_from: str | None = None):
-    """One face-up Influence card (a clone of #pax-card): glyph × symbols, value coin, category name. Its
-    face is public, so it is its own key for the slides (kit.anim_key); `came_from`: where a new one appears from.
-    A face depends only on the card and the words, so each is drawn once and copied: a board shows up to ~60
-    cards, and copying a face costs a fraction of drawing it (docs/measurements.md). Each copy is then kept for
-    its inputs (kit.kept): a redraw names it instead of describing it again, and the patch leaves it as it is."""
+def card_node(card: str, cat, small: bool = False, came_from: str | None = None, bare: bool = False):
+    """One face-up Influence card (a clone of #pax-card): its colour, glyph × symbols, value coin (and its name,
+    shown when magnified). Its face is public, so it is its own key for the slides (kit.anim_key); `came_from`: where
+    a new one appears from. A card on the table is magnified by a tap (`data-magnify`, focusable, named); a `bare`
+    card is the face of a button (a card to keep, to play): no name of its own, no tab stop, the button says it.
+    A face depends only on the card and the words, so each is drawn once and copied; each copy is then kept for its
+    inputs (kit.kept): a redraw names it instead of describing it again, and the patch leaves it as it is."""
     if _FACES_WORDS[0] is not cat.strings:
         _FACES.clear()
         _CARDS.clear()
         _FACES_WORDS[0] = cat.strings
-    key = (card, small, cat.lang)
+    key = (card, small, cat.lang, bare)
     face = _FACES.get(key)
     if face is None:
-        face = _FACES[key] = card_face(card, cat, small)
+        face = _FACES[key] = card_face(card, cat, small, bare)
 
     def copy():
         node = face.cloneNode(True)
         if came_from is not None:
             node.setAttribute("data-anim-from", came_from)
         return node
-    return kit.kept(_CARDS, (card, small, cat.lang, came_from), copy, CARDS_KEEP)
+    return kit.kept(_CARDS, (card, small, cat.lang, came_from, bare), copy, CARDS_KEEP)
 
 
-def card_face(card: str, cat, small: bool):
+def card_face(card: str, cat, small: bool, bare: bool = False):
     category, symbols, value = CARDS[card]
-    node = kit.card("pax-card", (f"pax-{category}", "pax-small" if small else ""), {"card": card},
-                    {".pax-val b": str(value), ".pax-cname": cat.t(f"pax.category.{category}")},
-                    label=card_label(card, cat))
+    node = kit.card("pax-card", (f"pax-{category}", "pax-small" if small else "", f"pax-s{symbols}"), {"card": card},
+                    None if bare else {".pax-cname": cat.t(f"pax.category.{category}")},
+                    label=None if bare else card_label(card, cat))
+    node.querySelector(".pax-val").setAttribute("data-v", str(value))
     kit.anim_key(node, f"pax-card-{card}")
     syms = node.querySelector(".pax-syms")
     for _ in range(symbols):
         syms.appendChild(glyph(category))
+    if bare:
+        node.remove_matching(".pax-cname")
+        node.removeAttribute("role")
+        node.setAttribute("aria-hidden", "true")
+    else:
+        node.setAttribute("data-magnify", "")
+        node.setAttribute("tabindex", "0")
     return node
-
-
-def back_node(cat):
-    return kit.card("pax-back", label=cat.t("pax.ui.hidden_card"))
 
 
 def add(parent, child) -> None:
@@ -99,7 +118,7 @@ def add(parent, child) -> None:
         parent.appendChild(child)
 
 
-def section(title: str, cls: str, children=()):
+def section(title: str | None, cls: str, children=()):
     return kit.section(f"pax-section {cls}", title, children, ("h3", "pax-h"), part=cls)
 
 
@@ -107,7 +126,23 @@ def note(text: str, cls: str = ""):
     return el("p", {"class": ("pax-note " + cls).strip()}, text)
 
 
+def spoken(text: str):
+    """Words for screen readers only, beside a sign or a number they explain."""
+    return el("span", {"class": "visually-hidden"}, text)
+
+
+def icon(template_id: str):
+    node = clone(template_id)
+    node.setAttribute("aria-hidden", "true")
+    return node
+
+
 Ctx = kit.Board  # one render: view, catalogue, legal actions, the targets placed
+
+
+def target(ctx: Ctx, action: str, label: str, *, text: str | None = None, cls: str = "", children=()):
+    """A target whose spoken name is its own words, then what it does (label in name, WCAG 2.5.3)."""
+    return ctx.button(action, label, text=text, cls=cls, children=children)
 
 
 # ---------------------------------------------------------------------- the renderer
@@ -117,42 +152,198 @@ def render(board, view: dict, legal: list, cat) -> set[str]:
     ctx = Ctx(view, legal, cat, "pax-target")
     g = ctx.g
     board.appendChild(kit.defs("pax-defs"))
-    root = el("div", {"class": "pax-table", "data-phase": g["phase"]})
+    root = el("div", {"class": "pax-table", "data-phase": g["phase"], "data-players": view["players"],
+                      "data-legions": len(g["legions"])})
     root.appendChild(info_bar(ctx))
+    root.appendChild(legion_section(ctx))
+    root.appendChild(standing_section(ctx))
     decision = decision_panel(ctx)
     if decision is not None:
         root.appendChild(decision)
-    root.appendChild(legion_section(ctx))
-    root.appendChild(rome_section(ctx))
-    root.appendChild(areas_section(ctx))
-    if ctx.me is not None and g["seats"][ctx.me]["hand"] is not None:
-        root.appendChild(hand_section(ctx))  # last: docked at the bottom of the screen where it fits (app.css)
+    if ctx.me is not None and g["seats"][ctx.me]["hand"] is not None and g["phase"] != "over":
+        root.appendChild(hand_section(ctx))  # last: docked under the board (static/zoom.js, app.css)
     board.appendChild(root)
     return ctx.placed
 
 
 def info_bar(ctx: Ctx):
     g, t = ctx.g, ctx.t
-    items = [t("pax.ui.round", round=g["round"]) if g["round"] else t("pax.ui.setup"),
-             t("pax.ui.deck", n=g["deck_size"]), t("pax.ui.removed", n=g["removed_count"])]
-    bar = el("div", {"class": "pax-info"}, None, [el("span", {"class": "pax-chip"}, s) for s in items])
-    kit.anim_key(bar.children.item(1), "pax-deck")  # where newly drawn cards come from
-    if ctx.view["players"] > 1:
-        bar.appendChild(el("span", {"class": "pax-chip"}, None, [
-            clone("pax-primus"), el("span", None, t("pax.ui.primus_of", player=g["start_player"]))]))
+    n = ctx.view["players"]
+    round_text = t("pax.ui.round", round=g["round"]) if g["round"] else t("pax.ui.setup")
+    deck = el("span", {"class": "pax-chip pax-deck", "title": t("pax.ui.deck_aria", n=g["deck_size"])}, None, [
+        icon("pax-deck"), el("b", {"aria-hidden": "true"}, str(g["deck_size"])),
+        spoken(t("pax.ui.deck_aria", n=g["deck_size"]))])
+    kit.anim_key(deck, "pax-deck")  # where newly drawn cards come from
+    items = [el("span", {"class": "pax-chip pax-round"}, round_text), deck]
+    if g["removed_count"]:
+        items.append(el("span", {"class": "pax-chip pax-removed"}, t("pax.ui.removed", n=g["removed_count"])))
+    if n > 1:
+        start = g["start_player"]
+        items.append(el("span", {"class": "pax-chip pax-holder", "title": t("pax.ui.primus_of", player=start)}, None, [
+            icon("pax-primus"), badge(start), el("span", {"class": "pax-name", "aria-hidden": "true"},
+                                                 ctx.cat.seat_name(start)),
+            spoken(t("pax.ui.primus_of", player=start))]))
         pc = g["pc_holder"]
-        bar.appendChild(el("span", {"class": "pax-chip"}, None, [
-            clone("pax-pc"), el("span", None, t("pax.ui.pc_nobody") if pc is None else t("pax.ui.pc_of", player=pc))]))
-    if ctx.me is not None and g["seats"][ctx.me]["money"] is not None:
-        bar.appendChild(el("span", {"class": "pax-chip pax-money", "data-testid": "pax-money"}, None, [
-            clone("pax-coin"), el("span", None, t("pax.ui.money", n=g["seats"][ctx.me]["money"]))]))
-    if ctx.view["players"] == 1:
+        words = t("pax.ui.pc_nobody") if pc is None else t("pax.ui.pc_of", player=pc)
+        who = [el("span", {"class": "pax-name", "aria-hidden": "true"}, t("pax.ui.nobody"))] if pc is None else \
+            [badge(pc), el("span", {"class": "pax-name", "aria-hidden": "true"}, ctx.cat.seat_name(pc))]
+        items.append(el("span", {"class": "pax-chip pax-holder", "title": words}, None, [
+            icon("pax-pc"), *who, spoken(words)]))
+    bar = el("div", {"class": "pax-info"}, None, items)
+    if n == 1:
         level = ctx.view["options"]["level"]
         bar.appendChild(el("p", {"class": "pax-solo"}, t("pax.ui.solo_goal", level=level,
                                                          required=SOLO_LEVELS[level]["required"])))
-        bar.appendChild(el("p", {"class": "pax-solo", "data-testid": "pax-campaign"},
+        bar.appendChild(el("p", {"class": "pax-solo pax-campaign", "data-testid": "pax-campaign"},
                            campaign_text(ctx.cat, ctx.view.get("device"))))
     return bar
+
+
+# ---------------------------------------------------------------------- the market
+
+
+def legion_section(ctx: Ctx):
+    g, t = ctx.g, ctx.t
+    row = el("div", {"class": "pax-legions"})
+    values = g["legion_values"]
+    piles = g["legions"]
+    best = None
+    for i, pile in enumerate(piles):
+        if pile and (best is None or values[i] > values[best]):
+            best = i  # PAX-4.34, 4.35: the dearest pile, the lowest Legion on a tie
+    prices = (g["choice"] or {}).get("prices") if g["phase"] == "buy" else None
+    for i, pile in enumerate(piles):
+        n = i + 1
+        label = t("pax.ui.legion_aria", numeral=NUMERALS[i], n=len(pile), value=values[i]) if pile else \
+            t("pax.ui.legion_empty_aria", numeral=NUMERALS[i])
+        if i == best:
+            label += ". " + t("pax.ui.rome_pick")
+        head = [el("span", {"class": "pax-standard", "aria-hidden": "true"}, NUMERALS[i]),
+                el("span", {"class": "pax-lval", "aria-hidden": "true"}, None, [
+                    icon("pax-coin"), el("b", None, str(values[i]))])]
+        if i == best:  # the words in full where they fit, else Rome's name
+            head.append(el("span", {"class": "pax-pick", "aria-hidden": "true", "title": t("pax.ui.rome_pick")}, None, [
+                el("span", {"class": "pax-wide"}, t("pax.ui.rome_pick_short")),
+                el("span", {"class": "pax-narrow"}, t("pax.ui.rome"))]))
+        box = el("div", {"class": "pax-legion" + (" pax-rome-pick" if i == best else ""), "data-legion": n,
+                         "data-value": values[i], "role": "group", "aria-label": label}, None, [
+            el("div", {"class": "pax-legion-head", "title": label}, None, head)])
+        box.appendChild(kit.hand((card_node(card, ctx.cat, small=True, came_from="pax-deck") for card in pile),
+                                 "pax-pile"))
+        if prices and prices[i] is not None:
+            add(box, target(ctx, f"buy:{n}", t("pax.ui.buy_aria", legion=NUMERALS[i], price=prices[i]),
+                            text=t("pax.ui.buy_btn", price=prices[i]), cls="pax-buy"))
+        row.appendChild(box)
+    return section(None, "pax-market", [el("h3", {"class": "visually-hidden"}, t("pax.ui.legions")), row])
+
+
+# ---------------------------------------------------------------------- Rome against every seat
+
+
+_STANDING: dict = {}  # everything the standing table reads -> its drawing (no control in it: kit.kept)
+_STANDING_WORDS: list = [None]  # the catalogue's strings the kept tables were drawn with
+STANDING_KEEP = 64
+
+
+def standing_section(ctx: Ctx):
+    """Rome and every seat, category by category: one table a player reads at a glance. Rome's row is the strength
+    of its face-up cards (its face-down ones are counted, never shown but to a spy and at the end); each seat's
+    row its strength (bonuses included, PAX-6.6), marked where it beats Rome; Rome's cells marked where it leads."""
+    g = ctx.g
+    over = g["phase"] == "over"
+    shown = g["rome_hidden"] if over else (g["memo"] or {}).get("rome_seen") or None
+    seats = tuple((tuple(s["strength"][c] for c in CATEGORIES), tuple(s["symbols"][c] for c in CATEGORIES),
+                   tuple(s["area"])) for s in g["seats"])
+    key = (kit.words_key(ctx.cat), ctx.me, seats, tuple(g["rome"]), g["rome_hidden_count"],
+           tuple(shown) if shown else None, over, g["pc_holder"], g["start_player"], g["active"], ctx.view["players"],
+           g.get("required"), tuple(map(tuple, g["legions"])) if over else None)
+    if _STANDING_WORDS[0] is not ctx.cat.strings:
+        _STANDING.clear()  # other words (the faces in it start again too: card_node)
+        _STANDING_WORDS[0] = ctx.cat.strings
+    return kit.kept(_STANDING, key, lambda: draw_standing(ctx, shown, over), STANDING_KEEP)
+
+
+def beats(strength: dict, rome: dict) -> list[str]:
+    return [c for c in CATEGORIES if strength[c] > rome[c]]
+
+
+def draw_standing(ctx: Ctx, shown, over: bool):
+    g, t = ctx.g, ctx.t
+    n = ctx.view["players"]
+    rome = g["rome_strength"] if over else g["rome_open_strength"]
+    strengths = [s["strength"] for s in g["seats"]]
+    head = [el("th", {"scope": "col", "class": "pax-who"}, None, [spoken(t("pax.ui.who"))])]
+    for c in CATEGORIES:
+        name = t(f"pax.category.{c}")
+        head.append(el("th", {"scope": "col", "class": f"pax-ch pax-{c}", "data-category": c, "aria-label": name,
+                              "title": name}, None, [glyph(c), el("span", {"class": "pax-cat-name",
+                                                                          "aria-hidden": "true"}, name)]))
+    rows = [el("tr", None, None, head)]
+    # Rome: its face-down cards (their backs, or their faces to the seat that spied them and at the end)
+    hidden = [card_node(c, ctx.cat, small=True) for c in shown] if shown else \
+        [el("span", {"class": "pax-mini-back", "aria-hidden": "true"}) for _ in range(g["rome_hidden_count"])]
+    who = [el("span", {"class": "pax-rome-name"}, t("pax.ui.rome")),
+           el("span", {"class": "pax-hidden" + (" pax-seen" if shown else ""), "data-testid": "pax-rome-hidden",
+                       "title": t("pax.ui.rome_hidden_n", n=g["rome_hidden_count"])}, None, [
+               *hidden, *([] if shown else [spoken(t("pax.ui.rome_hidden_n", n=g["rome_hidden_count"]))])])]
+    if g["rome"]:  # Rome's name opens its face-up cards, by category, over the table
+        columns = category_columns(ctx, g["rome"], g["rome_open_strength"], g["rome_symbols"])
+        who = [kit.fold([el("span", {"class": "pax-who-in"}, None, [
+            *who, spoken(t("pax.ui.rome_cards") + f" ({len(g['rome'])})")])],
+            [el("div", {"class": "pax-pop"}, None, [el("h4", {"class": "pax-sub"}, t("pax.ui.rome_cards")), columns])],
+            {"class": "pax-rome-fold"})]
+    else:
+        who = [el("span", {"class": "pax-who-in"}, None, who)]
+    rome_head = el("th", {"scope": "row", "class": "pax-rowhead"}, None, who)
+    cells = [rome_head]
+    for c in CATEGORIES:
+        leads = all(rome[c] >= s[c] for s in strengths)
+        cells.append(el("td", {"class": "pax-cv" + (" pax-leads" if leads and rome[c] else "") +
+                               ("" if rome[c] else " pax-nil"), "data-category": c},
+                        None, [str(rome[c]), *([spoken(" " + t("pax.ui.rome_leads"))] if leads else [])]))
+    rows.append(el("tr", {"class": "pax-rome-row", "data-seat": "rome"}, None, cells))
+    order = list(range(n))
+    if ctx.me is not None:
+        order = order[ctx.me:] + order[:ctx.me]  # the viewer's own row first, under Rome's
+    for q in order:
+        seat = g["seats"][q]
+        strength = seat["strength"]
+        marks = []
+        if n > 1 and g["start_player"] == q:
+            marks.append(kit.anim_key(icon("pax-primus"), "pax-primus"))
+        if n > 1 and g["pc_holder"] == q:
+            marks.append(kit.anim_key(icon("pax-pc"), "pax-pc"))
+        words = []
+        if n > 1 and g["start_player"] == q:
+            words.append(t("pax.sum.primus"))
+        if n > 1 and g["pc_holder"] == q:
+            words.append(t("pax.sum.pc", n=seat["symbols"]["intrigue"]))
+        rowhead = el("th", {"scope": "row", "class": "pax-rowhead"}, None, [el("span", {"class": "pax-who-in"}, None, [
+            badge(q), el("span", {"class": "pax-name"}, ctx.cat.seat_name(q)), *marks,
+            *([spoken(", " + ", ".join(words))] if words else [])])])
+        kit.anim_key(rowhead, f"pax-hand-{q}")  # where a seat's cards go to and come from
+        cells = [rowhead]
+        for c in CATEGORIES:
+            beat = strength[c] > rome[c]
+            bonus = strength[c] - seat["symbols"][c]
+            tip = t("pax.ui.symbols_n", n=seat["symbols"][c]) + (f", {t('pax.ui.bonus', n=bonus)}" if bonus else "")
+            cells.append(el("td", {"class": "pax-cv" + (" pax-beats" if beat else "") +
+                                   ("" if strength[c] else " pax-nil"), "data-category": c, "title": tip}, None, [
+                str(strength[c]), *([spoken(" " + t("pax.ui.beats_rome"))] if beat else [])]))
+        cls = "pax-seat-row" + (" pax-mine" if q == ctx.me else "") + (" pax-active" if g["active"] == q else "")
+        rows.append(el("tr", {"class": cls, "data-seat": q}, None, cells))
+    # named by its aria-label: a visually hidden caption (out of the flow) undoes the fixed column widths in Chromium
+    table = el("table", {"class": "pax-grid", "aria-label": t("pax.ui.standing")}, None, [
+        el("tbody", None, None, rows)])
+    if n == 1:
+        seat = g["seats"][0]
+        held = sum(1 for c in CATEGORIES if seat["symbols"][c])
+        verdict = t("pax.ui.verdict_solo", beats=len(beats(seat["strength"], rome)),
+                    required=g.get("required", 0), held=held)
+    else:
+        players = sum(1 for c in CATEGORIES if any(s[c] > rome[c] for s in strengths))
+        verdict = t("pax.ui.verdict", rome=len(CATEGORIES) - players, players=players)
+    return section(None, "pax-standing", [table, note(verdict, "pax-verdict")])
 
 
 # ---------------------------------------------------------------------- the viewer's decision
@@ -164,106 +355,248 @@ def decision_panel(ctx: Ctx):
         return None
     phase = g["phase"]
     box = el("section", {"class": "pax-section pax-decision", "data-testid": "pax-decision",
-                         "data-part": "pax-decision"})
+                         "data-part": "pax-decision", "aria-label": t(f"pax.phase.{phase}")})
     if phase in ("draft", "solo_keep", "solo_bottom"):
         hint = {"draft": "pax.ui.draft_hint", "solo_keep": "pax.ui.solo_keep_hint",
                 "solo_bottom": "pax.ui.solo_bottom_hint"}[phase]
         box.appendChild(el("h3", {"class": "pax-h"}, t(f"pax.phase.{phase}")))
-        box.appendChild(note(t(hint)))
+        box.appendChild(note(t(hint), "pax-hint"))
         verb = "bottom" if phase == "solo_bottom" else "keep"
-        label = t("pax.ui.to_bottom") if verb == "bottom" else t("pax.ui.keep")
-        box.appendChild(kit.hand((el("div", {"class": "pax-choice"}, None, [
-            card_node(card, ctx.cat),
-            ctx.button(f"{verb}:{card}", ctx.cat.t(f"pax.act.{verb}", card=card_label(card, ctx.cat)), text=label)])
-            for card in g["front"] or []), "pax-front", {"data-anim-frame": "pax-front"}))
+        words = t("pax.ui.to_bottom") if verb == "bottom" else t("pax.ui.keep")
+        choices = []
+        for card in g["front"] or []:
+            name = card_label(card, ctx.cat)
+            label = t("pax.ui.to_bottom_aria", card=name) if verb == "bottom" else t("pax.act.keep", card=name)
+            add_to = target(ctx, f"{verb}:{card}", label, cls="pax-cardbtn", children=[
+                card_node(card, ctx.cat, bare=True), el("span", {"class": "pax-tag"}, words)])
+            if add_to is not None:
+                choices.append(add_to)
+        box.appendChild(kit.hand(choices, "pax-front", {"data-anim-frame": "pax-front"}))
         return box
     if phase == "turn":
         box.appendChild(el("h3", {"class": "pax-h"}, t("pax.ui.turn_title")))
         k = min(P["draw_per_turn"], g["deck_size"])
         normal_hint = t("pax.ui.normal_hint", k=k) if k else t("pax.ui.normal_empty", gain=P["empty_deck_gain"])
+        options = el("div", {"class": "pax-options"})
         for action, hint in (("normal", normal_hint), ("spy", t("pax.ui.spy_hint", gain=P["spy_gain"]))):
-            btn = ctx.button(action, text=t(f"pax.act.{action}"), cls="pax-big")
-            box.appendChild(el("div", {"class": "pax-option"}, None, [btn, note(hint)]))
+            btn = target(ctx, action, t(f"pax.act.{action}"), text=t(f"pax.act.{action}"), cls="pax-big")
+            if btn is not None:
+                options.appendChild(el("div", {"class": "pax-option"}, None, [btn, note(hint, "pax-hint")]))
+        box.appendChild(options)
         return box
     if phase == "mode":
         box.appendChild(el("h3", {"class": "pax-h"}, t("pax.phase.mode")))
-        box.appendChild(note(t("pax.ui.mode_hint", religion=g["choice"]["religion"])))
+        box.appendChild(note(t("pax.ui.mode_hint", religion=g["choice"]["religion"]), "pax-hint"))
+        options = el("div", {"class": "pax-options"})
         for mode in g["choice"]["modes"]:
-            btn = ctx.button(f"mode:{mode}", text=t(f"pax.act.mode.{mode}"), cls="pax-big")
-            box.appendChild(el("div", {"class": "pax-option"}, None, [btn, note(t(f"pax.ui.mode.{mode}"))]))
+            words = t(f"pax.act.mode.{mode}")
+            btn = target(ctx, f"mode:{mode}", words, text=words, cls="pax-big")
+            if btn is not None:
+                options.appendChild(el("div", {"class": "pax-option"}, None, [btn, note(t(f"pax.ui.mode.{mode}"),
+                                                                                      "pax-hint")]))
+        box.appendChild(options)
         return box
     if phase == "draw":
         return draw_panel(ctx, box)
-    if phase == "buy":
-        choice = g["choice"]
-        box.appendChild(el("h3", {"class": "pax-h"}, t("pax.phase.buy")))
-        box.appendChild(note(t("pax.ui.buy_hint", money=g["seats"][ctx.me]["money"], discount=choice["discount"])))
-        return box
-    if phase == "play":
-        return play_panel(ctx, box)
-    return None
+    return None  # buy and play: the targets are on the market and in the hand, the words in the hand's head
 
 
 def draw_panel(ctx: Ctx, box):
+    """Each card in front of the viewer with its destinations in one row: the hand, each Legion (and what its pile
+    is then worth), under the deck."""
     g, t = ctx.g, ctx.t
     draw = g["draw"]
-    box.appendChild(el("h3", {"class": "pax-h"}, f"{t('pax.phase.draw')} — {t('pax.mode.' + draw['mode'])}"))
-    box.appendChild(note(t("pax.ui.draw_hint")))
+    mode = t("pax.mode." + draw["mode"])
+    title = t("pax.ui.draw_title", mode=mode, left=draw["left"]) if draw["left"] else \
+        t("pax.ui.draw_title_done", mode=mode)
+    box.appendChild(el("h3", {"class": "pax-h"}, title))
+    box.appendChild(note(t("pax.ui.draw_hint"), "pax-hint"))
     if draw["used"]:
-        box.appendChild(note(t("pax.ui.draw_used", dests=", ".join(t(f"pax.dest.{d}") for d in draw["used"]))))
-    if draw["left"]:
-        box.appendChild(note(t("pax.ui.draw_left", left=draw["left"])))
+        box.appendChild(note(t("pax.ui.draw_used", dests=", ".join(t(f"pax.dest.{d}") for d in draw["used"])),
+                             "pax-used"))
+    word = t("pax.ui.legion_word")
     choices = []
     for card in g["front"] or []:
-        label = card_label(card, ctx.cat)
+        name = card_label(card, ctx.cat)
         dests = el("div", {"class": "pax-dests"})
-        add(dests, ctx.button(f"hand:{card}", ctx.cat.t("pax.act.hand", card=label), text=t("pax.ui.to_hand")))
+        add(dests, target(ctx, f"hand:{card}", t("pax.ui.to_hand_aria", card=name), text=t("pax.ui.to_hand"),
+                          cls="pax-dest"))
         for i, value in enumerate(g["legion_values"]):
-            n = i + 1
-            add(dests, ctx.button(
-                f"legion:{n}:{card}", ctx.cat.t("pax.act.legion", card=label, legion=NUMERALS[i]),
-                text=t("pax.ui.to_legion", numeral=NUMERALS[i], value=value + CARDS[card][2])))
-        add(dests, ctx.button(f"bottom:{card}", ctx.cat.t("pax.act.bottom", card=label), text=t("pax.ui.to_bottom")))
+            after = value + CARDS[card][2]
+            add(dests, target(ctx, f"legion:{i + 1}:{card}",
+                              t("pax.ui.to_legion_aria", card=name, legion=NUMERALS[i], value=after),
+                              cls="pax-dest pax-dest-legion", children=[el("span", None, None, [
+                                  el("span", {"class": "pax-wide"}, word + " "),
+                                  el("span", {"class": "pax-num"}, NUMERALS[i]), f"\u202f→\u202f{after}"])]))
+        add(dests, target(ctx, f"bottom:{card}", t("pax.ui.to_bottom_aria", card=name), text=t("pax.ui.to_bottom"),
+                          cls="pax-dest"))
         choices.append(el("div", {"class": "pax-choice"}, None, [card_node(card, ctx.cat), dests]))
     box.appendChild(kit.hand(choices, "pax-front", {"data-anim-frame": "pax-front", "aria-label": t("pax.ui.front")}))
     return box
 
 
-def play_panel(ctx: Ctx, box):
+# ---------------------------------------------------------------------- the viewer's hand and memory
+
+
+def hand_section(ctx: Ctx):
     g, t = ctx.g, ctx.t
-    choice, seat = g["choice"], g["seats"][ctx.me]
-    staged = g["staged"] or []
-    money = seat["money"]
-    box.appendChild(el("h3", {"class": "pax-h"}, t("pax.phase.play")))
-    box.appendChild(note(t("pax.ui.play_hint")))
-    box.appendChild(note(t("pax.ui.play_summary", n=len(staged), cost=choice["staged_cost"], money=money,
-                           next=choice["next_card_cost"]), "pax-strong"))
-    if choice["staged_cost"] + choice["next_card_cost"] > money and len(staged) < len(seat["hand"]):
-        box.appendChild(note(t("pax.ui.too_poor", cost=choice["staged_cost"] + choice["next_card_cost"] - money)))
-    if choice["cap_problem"]:
-        category, symbols, limit = choice["cap_problem"]
-        reason = t("pax.err.cap", category=t(f"pax.category.{category}"), symbols=symbols, cap=limit)
-        box.appendChild(note(t("pax.ui.cap_block", reason=reason), "pax-warn"))
+    seat = g["seats"][ctx.me]
+    hand = seat["hand"] or []
+    staged = set(g["staged"] or [])
+    mine = g["active"] == ctx.me
+    playing = g["phase"] == "play" and mine
+    choice = (g["choice"] or {}) if mine else {}
+    next_cost = choice.get("next_card_cost", 0)
+    sym = seat["symbols"]
+    head = [el("h3", {"class": "pax-h"}, t("pax.ui.hand_title", n=len(hand))),
+            el("span", {"class": "pax-chip pax-money", "data-testid": "pax-money"}, None, [
+                icon("pax-coin"), el("span", None, t("pax.ui.money", n=seat["money"]))]),
+            el("span", {"class": "pax-chip pax-cap", "title": t("pax.ui.cap_aria", cap=seat["cap"], land=sym["land"],
+                                                                intrigue=sym["intrigue"])}, None, [
+                el("span", {"class": "pax-wide"}, t("pax.ui.cap_short", cap=seat["cap"])),
+                el("span", {"class": "pax-narrow", "aria-hidden": "true"}, None, [
+                    glyph("fleet"), glyph("army"), f"≤ {seat['cap']}"]),
+                el("span", {"class": "pax-narrow visually-hidden"}, t("pax.ui.cap_short", cap=seat["cap"]))])]
+    lines = []
+    if playing:
+        problem = choice.get("cap_problem")
+        if problem:
+            category, symbols, limit = problem
+            reason = t("pax.err.cap", category=t(f"pax.category.{category}"), symbols=symbols, cap=limit)
+            lines.append(note(t("pax.ui.play_short_blocked", n=len(staged), cost=choice["staged_cost"],
+                                money=seat["money"]), "pax-line"))
+            lines.append(note(t("pax.ui.cap_block", reason=reason), "pax-warn"))
+        # else the Confirm button's own words say the cost and the income
+        if len(hand) > 10:  # a big hand shows its cards alone (static/pax.css): the cost of the next one said here
+            lines.append(note(t("pax.ui.play_pick", cost=next_cost), "pax-line"))
+        if choice["staged_cost"] + next_cost > seat["money"] and len(staged) < len(hand):
+            lines.append(note(t("pax.ui.too_poor", cost=choice["staged_cost"] + next_cost - seat["money"]),
+                              "pax-line"))
+        key, args = action_label(ctx.view, "finish")  # the engine's words: the cost and the income in them
+        finish = ctx.button("finish", t(key, **args), text=t(key, **args), cls="pax-finish")
+        if finish is not None:
+            head.append(finish)
+    elif g["phase"] == "buy" and mine:
+        lines.append(note(t("pax.ui.buy_short", discount=choice.get("discount", 0)), "pax-line"))
+    cards = []
+    for card in hand:
+        name = card_label(card, ctx.cat)
+        btn = None
+        if playing and card in staged:
+            btn = target(ctx, f"unstage:{card}", t("pax.ui.unstage_aria", card=name), cls="pax-cardbtn pax-staged",
+                         children=[card_node(card, ctx.cat, bare=True),
+                                   el("span", {"class": "pax-tag"}, t("pax.ui.unstage_btn"))])
+            if btn is not None:
+                btn.setAttribute("aria-pressed", "true")
+        elif playing:
+            btn = target(ctx, f"stage:{card}", t("pax.ui.stage_aria", card=name, cost=next_cost), cls="pax-cardbtn",
+                         children=[card_node(card, ctx.cat, bare=True), el("span", {"class": "pax-tag"}, None, [
+                             el("span", {"class": "pax-wide"}, t("pax.ui.stage_word") + " "), f"+{next_cost}"])])
+            if btn is not None:
+                btn.setAttribute("aria-pressed", "false")
+        cards.append(btn if btn is not None else card_node(card, ctx.cat))
+    parts = [el("div", {"class": "pax-yours-head"}, None, head), *lines,
+             kit.hand(cards, "pax-hand", {"data-testid": "pax-hand", "data-many": "" if len(hand) > 10 else None})
+             if hand else note(t("pax.ui.hand_empty"))]
+    known = (g["memo"] or {}).get("deck_known") or []
+    if known:  # what this player put under the deck, folded: the docked hand keeps its height for the cards
+        parts.append(kit.fold(t("pax.ui.memo_title", n=len(known)), [
+            note(t("pax.ui.memo_bottom", card=card_label(card, ctx.cat), pos=pos + 1), "pax-memo")
+            for pos, card in known], {"class": "pax-memos"}))
+    hand_box = section(None, "pax-yours", parts)
+    hand_box.setAttribute("data-anim-frame", "pax-hand")
+    hand_box.setAttribute("data-dock", "hand")  # under the board; docked while zoomed in (static/zoom.js, app.css)
+    return hand_box
+
+
+# ---------------------------------------------------------------------- a seat's summary and its full area
+
+
+def summary(view: dict, seat: int, cat):
+    """What a player glances at of `seat`: its hand size (PAX-7.6), the categories where it has a card and where it
+    beats Rome's face-up cards, its Intrigue (with Primus Conspiratus if it holds it), Primus. Its Aurei only to the
+    seat itself (PAX-7.7, 7.17: an opponent's money total is never shown during the game) and to all at the end."""
+    g = view["state"]
+    s = g["seats"][seat]
+    n = view["players"]
+    over = g["phase"] == "over"
+    rome = g["rome_strength"] if over else g["rome_open_strength"]
+    figures = []
+    if s["money"] is not None:
+        figures.append(kit.figure(icon("pax-coin"), s["money"],
+                                  cat.t("pax.sum.money_end" if over else "pax.sum.money", n=s["money"])))
+    figures.append(kit.figure(icon("pax-handicon"), s["hand_count"], cat.t("pax.sum.hand", n=s["hand_count"])))
+    won = beats(s["strength"], rome)
+    names = ", ".join(cat.t(f"pax.category.{c}") for c in won)
+    figures.append(kit.figure("▲", len(won), cat.t("pax.sum.beats_list", n=len(won), list=names) if won
+                              else cat.t("pax.sum.beats", n=0)))
+    held = sum(1 for c in CATEGORIES if s["symbols"][c])
+    figures.append(kit.figure("◆", f"{held}/{len(CATEGORIES)}", cat.t("pax.sum.held", n=held), cls="minor"))
+    intrigue = s["symbols"]["intrigue"]
+    if n > 1 and g["pc_holder"] == seat:
+        figures.append(kit.figure(icon("pax-pc"), intrigue, cat.t("pax.sum.pc", n=intrigue), cls="pax-fig-pc"))
     else:
-        box.appendChild(note(t("pax.ui.income_preview", income=choice["income_if_finish"]), "pax-strong"))
-    box.appendChild(note(t("pax.ui.cap_rule", cap=seat["cap"])))
-    return box
+        figures.append(kit.figure(glyph("intrigue"), intrigue, cat.t("pax.sum.intrigue", n=intrigue), cls="minor"))
+    if n > 1 and g["start_player"] == seat:
+        figures.append(kit.figure(icon("pax-primus"), cat.t("pax.ui.first_short"), cat.t("pax.sum.primus"),
+                                  cls="minor"))
+    return kit.Summary(badge(seat), tuple(figures))
 
 
-# ---------------------------------------------------------------------- Rome
+def render_seat(board, view: dict, seat: int, cat) -> None:
+    """A seat's full area: its hand size (and, for the seat itself, its hand and Aurei), the cards bought and seen
+    by all, its cap, its markers, then its play area by category with its strength against Rome's face-up cards."""
+    ctx = Ctx(view, [], cat, "pax-target")
+    g, t = ctx.g, ctx.t
+    s = g["seats"][seat]
+    over = g["phase"] == "over"
+    rome = g["rome_strength"] if over else g["rome_open_strength"]
+    sym = s["symbols"]
+    facts = [el("span", {"class": "pax-chip"}, t("pax.ui.hand_count", n=s["hand_count"])),
+             el("span", {"class": "pax-chip"}, t("pax.ui.cap", cap=s["cap"], land=sym["land"],
+                                                  intrigue=sym["intrigue"]))]
+    if s["money"] is not None:
+        facts.insert(1, el("span", {"class": "pax-chip pax-money"}, None, [
+            icon("pax-coin"), el("span", None, t("pax.ui.money", n=s["money"]))]))
+    if view["players"] > 1 and g["start_player"] == seat:
+        facts.append(el("span", {"class": "pax-chip"}, None, [icon("pax-primus"), el("span", None,
+                                                                                     t("pax.sum.primus"))]))
+    if view["players"] > 1 and g["pc_holder"] == seat:
+        facts.append(el("span", {"class": "pax-chip"}, None, [icon("pax-pc"), el("span", None,
+                                                                                t("pax.sum.pc", n=sym["intrigue"]))]))
+    parts = [el("div", {"class": "pax-seat-facts"}, None, [badge(seat), *facts])]
+    if s["hand"] is not None and s["hand"]:
+        parts.append(kit.hand((card_node(c, cat, small=True) for c in s["hand"]), "pax-pile pax-seat-hand"))
+    elif s["hand_public"]:
+        parts.append(note(t("pax.ui.hand_known", cards=format_arg("cards", ",".join(s["hand_public"]), cat))))
+    parts.append(el("h4", {"class": "pax-sub"}, t("pax.ui.area_by_category")))
+    columns = category_columns(ctx, s["area"], s["strength"], sym)
+    parts.append(columns)
+    parts.append(el("div", {"class": "pax-vs"}, None, [
+        el("span", {"class": "pax-chip" + (" pax-beats" if s["strength"][c] > rome[c] else ""), "data-category": c},
+           None, [glyph(c), el("span", None, f"{t('pax.category.' + c)} {s['strength'][c]} – "
+                                              f"{t('pax.ui.rome_vs', t=rome[c])}")])
+        for c in CATEGORIES]))
+    # its glyphs are the board's symbols (the board, under the area, holds their one definition)
+    board.appendChild(el("div", {"class": "pax-seat-area", "data-seat": seat}, None, parts))
+
+
+# ---------------------------------------------------------------------- category columns (a seat's area, Rome's)
 
 
 _COLUMNS: dict[tuple, object] = {}  # a set of columns' inputs -> its drawing, kept from one redraw to the next
+_COLUMNS_WORDS: list = [None]
 COLUMNS_KEEP = 200
 
 
 def category_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols: dict | None, small=True,
                      came_from: str | None = None):
     """Seven columns, one per category: glyph, name, symbols (+ bonus = strength), then the cards (a new card
-    slides in from `came_from`, a seat's hand, unless it was on the table before). Rome's and most seats' columns
-    look the same after a tap: kept for their inputs (vdom.lasting), neither drawn nor written again."""
-    if _FACES_WORDS[0] is not ctx.cat.strings:
+    slides in from `came_from`, a seat's hand, unless it was on the table before). Kept for their inputs
+    (vdom.lasting), neither drawn nor written again while they show the same."""
+    if _COLUMNS_WORDS[0] is not ctx.cat.strings:
         _COLUMNS.clear()  # other words: card_node starts again too
+        _COLUMNS_WORDS[0] = ctx.cat.strings
     key = (tuple(cards), tuple(strength.items()) if strength else None, tuple(symbols.items()) if symbols else None,
            small, came_from, ctx.cat.lang)
     return kit.kept(_COLUMNS, key, lambda: draw_columns(ctx, cards, strength, symbols, small, came_from),
@@ -284,140 +617,13 @@ def draw_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols: dic
         if strength and strength[c] != sym:
             nums.appendChild(el("span", {"class": "pax-bonus"}, ctx.t("pax.ui.bonus", n=strength[c] - sym)))
             nums.appendChild(el("span", {"class": "pax-bonus"}, ctx.t("pax.ui.strength", t=strength[c])))
+        if by_cat[c]:
+            nums.appendChild(el("span", {"class": "pax-bonus"}, ctx.t("pax.ui.cards_n", n=len(by_cat[c]))))
         grid.appendChild(kit.pile(
             [head, nums], [card_node(card, ctx.cat, small=small, came_from=came_from) for card in by_cat[c]],
             f"pax-cat pax-{c}" + ("" if sym else " pax-zero"), {"data-category": c, "data-symbols": sym},
             f"{ctx.t('pax.category.' + c)}: {ctx.t('pax.ui.symbols_n', n=sym)}"))
     return grid
-
-
-def rome_section(ctx: Ctx):
-    g, t = ctx.g, ctx.t
-    over = g["phase"] == "over"
-    shown = g["rome_hidden"] if over else (g["memo"] or {}).get("rome_seen") or None
-    hidden = kit.hand((card_node(shown[i], ctx.cat) if shown else back_node(ctx.cat)
-                       for i in range(g["rome_hidden_count"])), "pax-rome-hidden", {"data-testid": "pax-rome-hidden"})
-    parts = [el("h4", {"class": "pax-sub"}, t("pax.ui.rome_hidden")), hidden]
-    if shown:
-        parts.append(note(t("pax.ui.rome_revealed" if over else "pax.ui.rome_spied")))
-    parts.append(el("h4", {"class": "pax-sub"}, t("pax.ui.rome_open")))
-    parts.append(category_columns(ctx, g["rome"], g["rome_open_strength"], g["rome_symbols"]))
-    return section(t("pax.ui.rome"), "pax-rome", parts)
-
-
-# ---------------------------------------------------------------------- the market
-
-
-def legion_section(ctx: Ctx):
-    g, t = ctx.g, ctx.t
-    row = el("div", {"class": "pax-legions"})
-    values = g["legion_values"]
-    piles = g["legions"]
-    best = None
-    for i, pile in enumerate(piles):
-        if pile and (best is None or values[i] > values[best]):
-            best = i
-    prices = (g["choice"] or {}).get("prices") if g["phase"] == "buy" else None
-    for i, pile in enumerate(piles):
-        n = i + 1
-        standard = clone("pax-legion")
-        standard.querySelector("text").textContent = NUMERALS[i]
-        head = el("div", {"class": "pax-legion-head"}, None, [
-            standard, el("strong", None, t("pax.ui.legion", numeral=NUMERALS[i])),
-            el("span", {"class": "pax-val-text"}, t("pax.ui.pile_value", value=values[i]) if pile
-               else t("pax.ui.pile_empty"))])
-        box = el("div", {"class": "pax-legion" + (" pax-rome-pick" if i == best else ""), "data-legion": n,
-                         "data-value": values[i]}, None, [head])
-        if i == best:
-            box.appendChild(el("span", {"class": "pax-pick", "title": t("pax.ui.rome_pick")},
-                               "➜ " + t("pax.ui.rome_pick_short")))
-        box.appendChild(kit.hand((card_node(card, ctx.cat, small=True, came_from="pax-deck") for card in pile),
-                                 "pax-pile"))
-        if prices and prices[i] is not None:
-            box.appendChild(el("span", {"class": "pax-price"}, t("pax.ui.pile_price", price=prices[i])))
-            btn = ctx.button(f"buy:{n}", t("pax.ui.buy_aria", legion=NUMERALS[i], price=prices[i]),
-                             text=t("pax.ui.buy_btn", price=prices[i]))
-            if btn is not None:
-                box.appendChild(btn)
-        row.appendChild(box)
-    return section(t("pax.ui.legions"), "pax-market", [row])
-
-
-# ---------------------------------------------------------------------- the viewer's hand and memory
-
-
-def hand_section(ctx: Ctx):
-    g, t = ctx.g, ctx.t
-    seat = g["seats"][ctx.me]
-    hand = seat["hand"] or []
-    staged = set(g["staged"] or [])
-    cards = []
-    playing = g["phase"] == "play" and g["active"] == ctx.me
-    next_cost = (g["choice"] or {}).get("next_card_cost", 0)
-    for card in hand:
-        face = card_node(card, ctx.cat)
-        if playing and card in staged:
-            btn = ctx.button(f"unstage:{card}", t("pax.ui.unstage_aria", card=card_label(card, ctx.cat)),
-                             cls="pax-cardbtn pax-staged", children=[face, el("span", {"class": "pax-tag"},
-                                                                              "✓ " + t("pax.ui.staged"))])
-            if btn is not None:
-                btn.setAttribute("aria-pressed", "true")
-        elif playing:
-            btn = ctx.button(f"stage:{card}", t("pax.ui.stage_aria", card=card_label(card, ctx.cat), cost=next_cost),
-                             cls="pax-cardbtn", children=[face, el("span", {"class": "pax-tag"},
-                                                                   t("pax.ui.stage_btn", cost=next_cost))])
-            if btn is not None:
-                btn.setAttribute("aria-pressed", "false")
-        else:
-            btn = None
-        cards.append(btn if btn is not None else el("div", {"class": "pax-cardslot"}, None, [face]))
-    parts = [kit.hand(cards, "pax-hand", {"data-testid": "pax-hand"})] if hand else [note(t("pax.ui.hand_empty"))]
-    known = (g["memo"] or {}).get("deck_known") or []
-    if known:  # what this player put under the deck, folded: the docked hand keeps its height for the cards
-        parts.append(kit.fold(t("pax.ui.memo_title", n=len(known)), [
-            note(t("pax.ui.memo_bottom", card=card_label(card, ctx.cat), pos=pos + 1), "pax-memo")
-            for pos, card in known], {"class": "pax-memos"}))
-    hand_box = section(t("pax.ui.your_hand"), "pax-yours", parts)
-    hand_box.setAttribute("data-anim-frame", "pax-hand")
-    hand_box.setAttribute("data-dock", "hand")  # stays in view while the board scrolls (static/zoom.js, app.css)
-    return hand_box
-
-
-# ---------------------------------------------------------------------- everyone's play area
-
-
-def areas_section(ctx: Ctx):
-    g, t = ctx.g, ctx.t
-    boxes = []
-    n = ctx.view["players"]
-    order = list(range(n))
-    if ctx.me is not None:
-        order = order[ctx.me:] + order[:ctx.me]  # the viewer's own area first
-    for q in order:
-        seat = g["seats"][q]
-        name = [el("strong", None, ctx.cat.seat_name(q))]
-        if q == ctx.me:
-            name.append(el("span", {"class": "pax-you"}, f"({t('pax.ui.you')})"))
-        if n > 1 and g["start_player"] == q:
-            name.append(kit.anim_key(clone("pax-primus"), "pax-primus"))
-        if n > 1 and g["pc_holder"] == q:
-            name.append(kit.anim_key(clone("pax-pc"), "pax-pc"))
-        facts = [t("pax.ui.hand_count", n=seat["hand_count"])]
-        facts.append(t("pax.ui.money", n=seat["money"]) if seat["money"] is not None else t("pax.ui.money_hidden"))
-        sym = seat["symbols"]
-        facts.append(t("pax.ui.cap", cap=seat["cap"], land=sym["land"], intrigue=sym["intrigue"]))
-        head = el("div", {"class": "pax-seat-head"}, None, [
-            el("span", {"class": "pax-seat-name"}, None, name),
-            *[el("span", {"class": "pax-chip"}, f) for f in facts]])
-        kit.anim_key(head.children.item(1), f"pax-hand-{q}")  # the hand count: where a seat's played cards come from
-        parts = [head]
-        if seat["hand_public"] and q != ctx.me:
-            known = format_arg("cards", ",".join(seat["hand_public"]), ctx.cat)  # named as the cards show them
-            parts.append(note(t("pax.ui.hand_known", cards=known)))
-        parts.append(category_columns(ctx, seat["area"], seat["strength"], sym, came_from=f"pax-hand-{q}"))
-        cls = "pax-seat" + (" pax-active" if g["active"] == q else "") + (" pax-mine" if q == ctx.me else "")
-        boxes.append(el("div", {"class": cls, "data-seat": q}, None, parts))
-    return section(t("pax.ui.areas"), "pax-areas", boxes)
 
 
 # ---------------------------------------------------------------------- the solo campaign on this device

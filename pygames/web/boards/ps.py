@@ -1,11 +1,16 @@
-"""Passages Secrets on the table: the city as one SVG, the Control board, the achievement cards, both players'
-holdings and the score pad (spec PS-2.19, PS-6.25, PS-7.1).
+"""Passages Secrets on the table: the city as one SVG, the Control board, the achievement cards and the score pad,
+all of it in the board's box at once (issue 47); each thief's holdings in the seat summaries and the seat's full area
+(spec PS-2.19, PS-6.25, PS-7.1).
 
 Reads only the view (never the state). Symbols, tokens and cards are clones of the Jinja2-prebuilt fragments of
 templates/ps/fragments.html.j2; the geometry comes from the engine's data.json; every text comes from the
-catalogue. Legal targets are <button data-action=...>: `place:` rings laid over the SVG at each free path's
-midpoint (positioned in % of the board, so they scale with it), `comp:`/`shovel:` on the Control board rows.
-Only `decline` stays in the shell's action bar. Each button's label says what the choice will do.
+catalogue. Legal targets are <button data-action=...>: `place:` spots laid over the SVG at each free path's
+midpoint (positioned and sized in % of the city, so they scale with it; each spot's tap area is cut where it
+would reach a nearer spot, `spot_clip`), `comp:`/`shovel:` on the Control board. Only `decline` stays in the
+shell's action bar. Each button's label says what the choice will do.
+
+The layout (static/ps.css) follows the board's box: the city with the cards and the score pad in its two empty
+lower corners, the Control board under it (a tall box, a phone) or beside it as five upright tracks (a wide box).
 
 At the end, `render_over` (the shell's end-screen hook, handed the end-of-game view) adds the score pad: midgame
 and final scorings, every District reward, the running total.
@@ -14,6 +19,7 @@ and final scorings, every District reward, the running total.
 from __future__ import annotations
 
 import json
+import math
 
 from pygames.passages_secrets.data import (
     DATA,
@@ -34,11 +40,22 @@ from pygames.web.vdom import el, svg
 NODES = {name: tuple(node["xy"]) for name, node in DATA["nodes"].items()}
 PATH_ENDS = {p["id"]: tuple(p["ends"]) for p in DATA["paths"]}
 SCALE = 100                               # SVG user units per data unit (data: hex centre-to-corner = 1)
-PAD = 0.32
+PAD = 0.12                                # room round the hexes for their outline and the city's shadow
 XS = [x for x, _ in NODES.values()]
 YS = [y for _, y in NODES.values()]
 VB_X, VB_Y = (min(XS) - PAD) * SCALE, (min(YS) - 0.5 - PAD) * SCALE   # hexes reach 0.5 above the top corners
 VB_W, VB_H = (max(XS) - min(XS) + 2 * PAD) * SCALE, (max(YS) - min(YS) + 0.5 + 2 * PAD) * SCALE
+# The triangle of hexes leaves the lower corners of its box empty: left of x = 0 and right of x = 3.464 (under the
+# top corner hexes), from y = 1 down. The cards and the score pad stand there (static/ps.css reads these shares of
+# the city's width and height, written on the table).
+SIDE_W = (0 - 0.03 - VB_X / SCALE) / (VB_W / SCALE)
+SIDE_H = (VB_Y + VB_H - (1 + 0.03) * SCALE) / VB_H
+# ... and, lower down, the corner beside the bottom hex, twice as wide: left of x = 0.82, from y = 2.55 down (where
+# the city fills its box's width, the cards are more legible there).
+BLOCK_W = (0.82 - VB_X / SCALE) / (VB_W / SCALE)
+BLOCK_H = (VB_Y + VB_H - 2.55 * SCALE) / VB_H
+SPOT = 0.15                               # a place: spot's tap area, a share of the city's width (>= 44 px at fit)
+OWNER_R, OWNER_FONT = 16, 22              # a passage's owner disc and number (>= 10 px on a phone's city)
 HEX = ((0, -1), (0.866, -0.5), (0.866, 0.5), (0, 1), (-0.866, 0.5), (-0.866, -0.5))
 RHOMBI = {"N": ((0, 0), (-0.866, -0.5), (0, -1), (0.866, -0.5)),      # PS-2.4: a Y cuts a hex into 3 rhombi
           "SE": ((0, 0), (0.866, -0.5), (0.866, 0.5), (0, 1)),
@@ -130,24 +147,28 @@ def path_mid(path: str) -> tuple[float, float]:
 _LABELS: dict[tuple, str] = {}  # a place's inputs -> its words (most spots say the same after a tap)
 
 
-def place_label(g: dict, path: str, cat) -> str:
-    """A place: choice's words: the path, the token taken, the marker moves the view's rules worked out."""
+def place_label(g: dict, path: str, cat, short: bool = False) -> str:
+    """A place: choice's words: the path, the token taken, the marker moves the view's rules worked out. `short`:
+    without the path's place (the words a touch preview and a tooltip show, beside the spot that is selected)."""
     i = PATH_INDEX[path]
     key = (path, g["tokens"][i], json.dumps(g["moves"][f"place:{path}"]), json.dumps(g["steals"].get(path)),
-           tuple(g["path_types"][i]), kit.words_key(cat))
+           tuple(g["path_types"][i]), short, kit.words_key(cat))
     text = _LABELS.get(key)
     if text is None:
         if len(_LABELS) >= 500:
             _LABELS.clear()
-        text = _LABELS[key] = word_place(g, path, cat)
+        text = _LABELS[key] = word_place(g, path, cat, short)
     return text
 
 
-def word_place(g: dict, path: str, cat) -> str:
+def word_place(g: dict, path: str, cat, short: bool = False) -> str:
     face = g["tokens"][PATH_INDEX[path]]
     moves = [cat.t("ps.ui.move", type=type_name(cat, d), old=signed(old), new=signed(new))
              for d, old, new in g["moves"][f"place:{path}"]]
-    text = cat.t("ps.ui.dig", **path_args(g, path, cat), token=face_name(cat, face), moves=", ".join(moves))
+    if short:
+        text = cat.t("ps.ui.dig_short", token=face_name(cat, face), moves=", ".join(moves))
+    else:
+        text = cat.t("ps.ui.dig", **path_args(g, path, cat), token=face_name(cat, face), moves=", ".join(moves))
     effect = SHOVEL_FACES.get(face or "")
     if effect and effect["effect"] == "any_marker":
         text += cat.t("ps.ui.then_shovel")
@@ -245,18 +266,21 @@ def city(g: dict, cat, ctx: kit.Board):
     root.appendChild(svg("title", None, cat.t("ps.ui.city")))
     below, dots = ground(g["tiles"])
     root.appendChild(below)
-    # Paths: a free path is a thin dashed line; a passage is a thick line in its owner's colour and pattern. Each
-    # path has its own group in both layers, so a redraw after a dig changes that path's group only: the patch
-    # matches parts by place, and one passage's three lines in a flat list would shift every later path's lines.
+    # Paths: a free path is a thin dashed line with its token; a passage is a thick line in its owner's colour and
+    # pattern, with the owner's number. Each path has its own group in both layers, so a redraw after a dig changes
+    # that path's group only: the patch matches parts by place, and one passage's three lines in a flat list would
+    # shift every later path's lines. Whose turn it is changes no path (the spots say what may be dug): a path
+    # looks the same to the player to move and to the one waiting, so a turn's redraw writes none of them.
     lines, marks = svg("g", {"class": "ps-paths"}), svg("g")
     for i, path in enumerate(PATHS):
-        line_group, mark_group = path_parts(g, i, path, f"place:{path}" in ctx.legal, cat)
+        line_group, mark_group = path_parts(g, i, path, False, cat)
         lines.appendChild(line_group)
         marks.appendChild(mark_group)
     root.appendChild(lines)
     root.appendChild(dots)
     root.appendChild(marks)
-    # Statues still on the board; a stolen statue leaves its platform empty with the thief's number on it.
+    # Statues still on the board; a stolen statue leaves its platform marked with the thief's number, and the
+    # statue itself goes to the thief's end of the Control board (`control_ends`: the same key, so it flies there).
     for node, owner in g["statues"].items():
         x, y = NODES[node]
         if owner is None:
@@ -264,26 +288,27 @@ def city(g: dict, cat, ctx: kit.Board):
             statue.appendChild(svg("title", None, cat.t(f"ps.statue.{node}")))
             root.appendChild(statue)
         else:
-            taken = svg("g", {"class": "ps-stolen"})
-            taken.appendChild(svg("title", None, cat.t("ps.ui.statue_by", statue=f"@ps.statue.{node}",
-                                                       player=owner)))
-            taken.appendChild(drop(svg("circle", {"cx": f"{x * SCALE:.1f}", "cy": f"{y * SCALE:.1f}", "r": "9"})))
-            taken.appendChild(svg("circle", {"cx": f"{x * SCALE:.1f}", "cy": f"{y * SCALE:.1f}", "r": "9",
-                                             "fill": SEAT_COLOUR[owner]}))
-            taken.appendChild(svg("text", {"x": f"{x * SCALE:.1f}", "y": f"{y * SCALE + 4.5:.1f}",
-                                           "text-anchor": "middle"}, str(owner + 1)))
-            root.appendChild(taken)
+            root.appendChild(owner_mark(x, y, owner, cat.t("ps.ui.statue_by", statue=f"@ps.statue.{node}",
+                                                             player=owner), "ps-stolen"))
     wrap.appendChild(root)
-    # Legal paths: HTML buttons over the SVG, positioned in % so they follow the board's scale.
+    # Legal paths: HTML buttons over the SVG, positioned and sized in % so they follow the city's scale.
+    legal = frozenset(p for p in PATHS if f"place:{p}" in ctx.legal)
     for path in PATHS:
-        action = f"place:{path}"
-        if action not in ctx.legal:
+        if path not in legal:
             continue
+        action = f"place:{path}"
         mx, my = path_mid(path)
         left = (mx * SCALE - VB_X) / VB_W * 100
         top = (my * SCALE - VB_Y) / VB_H * 100
-        label = place_label(g, path, cat)
-        button = ctx.button(action, label, cls="ps-spot")
+        # its tooltip and a touch preview's words say what it does (the spot selected shows where); its spoken name
+        # says where too
+        label, spoken = place_label(g, path, cat, short=True), place_label(g, path, cat)
+        # the button draws the ring; its tap area is a child cut halfway to the nearer spots (the button itself
+        # takes no pointer, so its words may show past its tap area on hover)
+        clip = spot_clip(path, legal)
+        hit = el("span", {"class": "ps-spot-hit", "aria-hidden": "true",
+                          "style": f"clip-path:{clip}" if clip else None})
+        button = ctx.button(action, label, cls="ps-spot", aria=spoken, children=[hit])
         button.setAttribute("style", f"left:{left:.2f}%;top:{top:.2f}%")
         button.setAttribute("data-part", action)  # kept by the patch while legal (a dig takes one spot away)
         if g["steals"].get(path):
@@ -292,13 +317,80 @@ def city(g: dict, cat, ctx: kit.Board):
     return wrap
 
 
+def owner_mark(x: float, y: float, owner: int, title: str | None, cls: str):
+    """A thief's number on the city (on a passage, or on a platform whose statue they stole): a disc in the seat's
+    colour with the number, never the colour alone."""
+    mark = svg("g", {"class": cls})
+    if title:
+        mark.appendChild(svg("title", None, title))
+    cx, cy = f"{x * SCALE:.1f}", f"{y * SCALE:.1f}"
+    mark.appendChild(drop(svg("circle", {"cx": cx, "cy": cy, "r": str(OWNER_R)})))
+    mark.appendChild(svg("circle", {"cx": cx, "cy": cy, "r": str(OWNER_R), "fill": SEAT_COLOUR[owner]}))
+    mark.appendChild(svg("text", {"x": cx, "y": f"{y * SCALE + OWNER_FONT * 0.36:.1f}", "text-anchor": "middle"},
+                         str(owner + 1)))
+    return mark
+
+
+# ---------------------------------------------------------------------- the spots' tap areas
+
+SPOT_R = SPOT * VB_W / SCALE / 2          # a spot's radius, in data units (its button is a square 2 x SPOT_R wide)
+MIDS = {path: path_mid(path) for path in PATHS}
+NEAR = {a: tuple(b for b in PATHS if b != a and (MIDS[a][0] - MIDS[b][0]) ** 2 + (MIDS[a][1] - MIDS[b][1]) ** 2
+                 < (2 * SPOT_R) ** 2) for a in PATHS}
+ROUND = tuple((SPOT_R * math.cos(k * math.pi / 12),
+               SPOT_R * math.sin(k * math.pi / 12)) for k in range(24))
+_CLIPS: dict[tuple, str | None] = {}
+
+
+def spot_clip(path: str, legal: frozenset) -> str | None:
+    """A spot's tap area: its round button, cut along the line halfway to each nearer legal spot, so two spots never
+    share a point (on a phone's city two neighbouring paths' midpoints are ~30 px apart, under a 44 px button);
+    every tap goes to the nearest spot. A CSS clip-path polygon in % of the button, or None when nothing cuts it.
+    The tap areas scale with the city as the buttons do (a spot is SPOT of the city's width), so one polygon fits
+    every size of the board."""
+    near = tuple(b for b in NEAR[path] if b in legal)
+    key = (path, near)
+    if key in _CLIPS:
+        return _CLIPS[key]
+    ax, ay = MIDS[path]
+    poly = list(ROUND)
+    for b in near:
+        ux, uy = MIDS[b][0] - ax, MIDS[b][1] - ay
+        half = (ux * ux + uy * uy) / 2  # keep p (relative to A) with p . u <= |u|^2 / 2
+        poly = half_plane(poly, ux, uy, half)
+    text = None
+    if near:
+        share = 100 / (2 * SPOT_R)
+        text = "polygon(" + ",".join(f"{(x + SPOT_R) * share:.1f}% {(y + SPOT_R) * share:.1f}%" for x, y in poly) + ")"
+    if len(_CLIPS) > 4000:
+        _CLIPS.clear()
+    _CLIPS[key] = text
+    return text
+
+
+def half_plane(poly: list, ux: float, uy: float, limit: float) -> list:
+    """The convex polygon `poly` cut to the points p with p . u <= limit (Sutherland-Hodgman, one edge)."""
+    out = []
+    for k, (x1, y1) in enumerate(poly):
+        x2, y2 = poly[(k + 1) % len(poly)]
+        d1, d2 = x1 * ux + y1 * uy - limit, x2 * ux + y2 * uy - limit
+        if d1 <= 0:
+            out.append((x1, y1))
+        if (d1 < 0 < d2) or (d2 < 0 < d1):
+            t = d1 / (d1 - d2)
+            out.append((x1 + t * (x2 - x1), y1 + t * (y2 - y1)))
+    return out
+
+
 _PATH_PARTS: dict[tuple, tuple] = {}  # a path's inputs -> its two groups, kept from one redraw to the next
 PATH_PARTS_KEEP = 400
 
 
 def path_parts(g: dict, i: int, path: str, legal: bool, cat) -> tuple:
     """One path's group of lines and its group of marks (its token, or its owner's number). Most paths look the same
-    after a tap: their groups are kept for their inputs (vdom.lasting), neither drawn nor written again."""
+    after a tap: their groups are kept for their inputs (vdom.lasting), neither drawn nor written again. A path is
+    drawn the same whether it may be dug now or not (the spots over the city say so): `legal` is only part of the
+    key (the city always asks for False, so whose turn it is never draws a path again)."""
     owner = g["own"][i]
     face = g["tokens"][i] if owner is None else None
     key = (path, owner, face, path == g["last"], legal, tuple(g["path_types"][PATH_INDEX[path]]), cat.lang,
@@ -312,6 +404,7 @@ def path_parts(g: dict, i: int, path: str, legal: bool, cat) -> tuple:
 
 
 def draw_path(g: dict, i: int, path: str, legal: bool, cat) -> tuple:
+    """A path's two groups (`legal` changes nothing drawn)."""
     (x1, y1), (x2, y2) = NODES[PATH_ENDS[path][0]], NODES[PATH_ENDS[path][1]]
     coords = {"x1": f"{x1 * SCALE:.1f}", "y1": f"{y1 * SCALE:.1f}", "x2": f"{x2 * SCALE:.1f}",
               "y2": f"{y2 * SCALE:.1f}"}
@@ -319,8 +412,7 @@ def draw_path(g: dict, i: int, path: str, legal: bool, cat) -> tuple:
     mx, my = path_mid(path)
     line_group, mark_group = svg("g"), svg("g")
     if owner is None:
-        line_group.appendChild(svg("line", {**coords, "class": "ps-free" + (" ps-legal" if legal else ""),
-                                            "data-path": path}))
+        line_group.appendChild(svg("line", {**coords, "class": "ps-free", "data-path": path}))
         face = g["tokens"][i]
         if face:
             tok = use(f"ps-tok-{face}", mx, my, 0.34)
@@ -341,13 +433,7 @@ def draw_path(g: dict, i: int, path: str, legal: bool, cat) -> tuple:
     line = svg("line", attrs)
     line.appendChild(svg("title", None, cat.t("ps.ui.passage_of", **path_args(g, path, cat), player=owner)))
     line_group.appendChild(line)
-    mark = svg("g", {"class": "ps-owner"})
-    mark.appendChild(drop(svg("circle", {"cx": f"{mx * SCALE:.1f}", "cy": f"{my * SCALE:.1f}", "r": "12"})))
-    mark.appendChild(svg("circle", {"cx": f"{mx * SCALE:.1f}", "cy": f"{my * SCALE:.1f}", "r": "12",
-                                    "fill": SEAT_COLOUR[owner]}))
-    mark.appendChild(svg("text", {"x": f"{mx * SCALE:.1f}", "y": f"{my * SCALE + 5.5:.1f}", "text-anchor": "middle"},
-                     str(owner + 1)))
-    mark_group.appendChild(mark)
+    mark_group.appendChild(owner_mark(mx, my, owner, None, "ps-owner"))
     return line_group, mark_group
 
 
@@ -359,23 +445,29 @@ KEEP = 240  # parts kept at most: a game's control rows (5 types x 2Z+1 places),
 
 
 def control_board(g: dict, cat, ctx: kit.Board):
-    """5 tracks of 2Z+1 zones between the players; seat 0 at the left end, seat 1 at the right (PS-2.14). Kept
-    from one redraw to the next (kit.kept) while it holds no choice of the viewer's; else each row without a choice
-    is (a move shifts one marker: the other rows stay as they are, neither drawn nor written again)."""
+    """5 tracks of 2Z+1 zones between the players; seat 0 at one end (left, or top where the tracks stand upright),
+    seat 1 at the other (PS-2.14); each end names its thief and holds the statues they stole. Kept from one redraw
+    to the next (kit.kept) while it holds no choice of the viewer's; else each row without a choice is (a move
+    shifts one marker: the other rows stay as they are, neither drawn nor written again)."""
     choosing = g["phase"] in ("comp", "shovel") and any(f"{g['phase']}:{d}" in ctx.legal for d in TYPES)
     if choosing:
         return draw_control_board(g, cat, ctx)
     key = ("control", json.dumps(g["players"][0]["pos"], sort_keys=True), g["phase"] in ("comp", "shovel"),
-           kit.words_key(cat))
+           json.dumps(g["statues"], sort_keys=True), kit.words_key(cat))
     return kit.kept(_KEPT, key, lambda: draw_control_board(g, cat, ctx), KEEP)
 
 
 def draw_control_board(g: dict, cat, ctx: kit.Board):
-    box = el("section", {"class": "ps-box ps-control", "aria-label": cat.t("ps.board.control"),
-                         "data-anim-frame": "ps-control"})
-    box.appendChild(el("h3", {"class": "ps-h"}, cat.t("ps.board.control")))
-    box.appendChild(kit.kept(_KEPT, ("control-ends", kit.words_key(cat)), lambda: control_ends(cat), KEEP))
+    """The board's parts, in the order the layouts place them (static/ps.css): its title, its two ends, then the
+    tracks (the zones' numbers first, then one row per District type: its name, its track, and its choice when the
+    viewer moves a marker)."""
     phase = g["phase"]
+    choosing = phase in ("comp", "shovel") and any(f"{phase}:{d}" in ctx.legal for d in TYPES)
+    box = el("section", {"class": "ps-box ps-control" + (" ps-choosing" if choosing else ""),
+                         "aria-label": cat.t("ps.board.control"), "data-anim-frame": "ps-control"})
+    box.appendChild(el("h3", {"class": "ps-h"}, cat.t("ps.board.control")))
+    stolen = json.dumps(g["statues"], sort_keys=True)
+    box.appendChild(kit.kept(_KEPT, ("control-ends", stolen, kit.words_key(cat)), lambda: control_ends(g, cat), KEEP))
     grid = el("div", {"class": "ps-tracks"})
     grid.appendChild(kit.kept(_KEPT, ("control-numbers",), track_numbers, KEEP))
     for d in TYPES:
@@ -391,35 +483,48 @@ def draw_control_board(g: dict, cat, ctx: kit.Board):
     return box
 
 
-def control_ends(cat):
-    """Which end of the tracks is whose."""
-    return el("div", {"class": "ps-ends"}, None, [
-        el("span", {"class": "ps-end"}, None, [el("span", None, "\u25c0 "), badge(0, True),
-                                               el("span", None, " " + cat.seat_name(0))]),
-        el("span", {"class": "ps-end"}, None, [el("span", None, cat.seat_name(1) + " "), badge(1, True),
-                                               el("span", None, " \u25b6")])])
+def control_ends(g: dict, cat):
+    """Which end of the tracks is whose: each thief's badge and name, and the statues they stole (a stolen statue
+    flies here from its platform: the same `data-anim-key`)."""
+    ends = []
+    for seat in (0, 1):
+        statues = [kit.anim_key(icon("ps-statue", "ps-icon ps-held-statue", "#1b2430", cat.t(f"ps.statue.{s}")),
+                                f"ps-statue-{s}") for s, o in g["statues"].items() if o == seat]
+        parts = [badge(seat, True),  # its arrow, pointing at the end, is the layout's (static/ps.css)
+                 el("span", {"class": "ps-end-name"}, cat.seat_name(seat)),
+                 *([el("span", {"class": "ps-end-statues"}, None, statues)] if statues else [])]
+        ends.append(el("span", {"class": f"ps-end ps-end{seat}", "data-seat": seat}, None, parts))
+    return el("div", {"class": "ps-ends"}, None, ends)
 
 
 def track_numbers():
-    """The zones' distances from the centre, over the tracks."""
+    """The zones' distances from the centre, along the tracks."""
     numbers = el("div", {"class": "ps-row ps-numbers", "aria-hidden": "true"}, None, [el("span")])
     numbers.appendChild(kit.track([Space(str(abs(Z - k))) for k in range(2 * Z + 1)], "ps-track"))
     return numbers
 
 
 def control_row(g: dict, d: str, cat, ctx: kit.Board):
-    """One district type's track: its name (the viewer's choice of marker, when it is one) and its marker."""
+    """One District type's track: its name (its symbol, with the words where there is room), its marker, and the
+    viewer's choice of that marker when there is one (a button the layout puts over the tracks)."""
     pos0 = g["players"][0]["pos"][d]
     action = f"{g['phase']}:{d}" if g["phase"] in ("comp", "shovel") else None
-    name = [icon(f"ps-sym-{d}", "ps-icon ps-sym", TYPE_INK[d]), el("span", None, type_name(cat, d))]
+    holder = 0 if pos0 > 0 else (1 if pos0 < 0 else None)
+    # where its marker stands, in short: the seat it leans to (badge) and how far; shown where the box is too short
+    # for the tracks (static/ps.css: a phone with a touch preview open)
+    where = el("span", {"class": "ps-row-pos", "aria-hidden": "true"}, None,
+               [*([badge(holder, True)] if holder is not None else []), el("b", None, str(abs(pos0)))])
+    name = el("span", {"class": "ps-row-name", "title": type_name(cat, d)}, None, [
+        icon(f"ps-sym-{d}", "ps-icon ps-sym", TYPE_INK[d]), el("span", {"class": "ps-type-words"}, type_name(cat, d)),
+        where])
+    choice = None
     if action and action in ctx.legal:
         [[_d, old, new]] = g["moves"][action]
-        # The leading space never shows (a flex item's line start) but keeps the spoken name's words apart.
+        # The name is said, not shown (the row shows it); the leading space keeps the spoken words apart.
         move = el("span", {"class": "ps-move"}, " " + cat.t("ps.ui.marker_short", old=signed(old), new=signed(new)))
-        head = ctx.button(action, marker_label(g, action, cat), cls="ps-marker-choice", children=[*name, move])
-    else:
-        head = el("span", {"class": "ps-row-name"}, None, name)
-    holder = 0 if pos0 > 0 else (1 if pos0 < 0 else None)
+        choice = ctx.button(action, marker_label(g, action, cat), cls="ps-marker-choice", children=[
+            icon(f"ps-sym-{d}", "ps-icon ps-sym", TYPE_INK[d]),
+            el("span", {"class": "visually-hidden"}, type_name(cat, d)), move])
     spaces = []
     for k in range(2 * Z + 1):
         side = "ps-z0" if k < Z else ("ps-z1" if k > Z else "ps-zc")
@@ -430,11 +535,11 @@ def control_row(g: dict, d: str, cat, ctx: kit.Board):
             spaces.append(Space(None, side + " ps-here", (disc,)))
         else:
             spaces.append(Space(None, side))
-    track = kit.track(spaces, "ps-track", {"aria-label": cat.t(
+    track = kit.track(spaces, "ps-track", {"data-track": d, "data-pos": pos0, "aria-label": cat.t(
         "ps.ui.track", type=type_name(cat, d), n=abs(pos0),
         who=cat.seat_name(holder) if holder is not None else cat.t("ps.ui.nobody"))})
     return el("div", {"class": "ps-row" + (" ps-held0" if holder == 0 else " ps-held1" if holder == 1 else ""),
-                      "data-type": d}, None, [head, track])
+                      "data-type": d}, None, [name, track, *([choice] if choice is not None else [])])
 
 
 # ---------------------------------------------------------------------- cards, players, score pad
@@ -447,25 +552,33 @@ def cards_box(g: dict, cat):
 
 
 def draw_cards_box(g: dict, cat):
-    """A panel the player may fold (kit.fold), open when the game starts."""
+    """The three face-up cards in the city's lower left corner: each its Wealth, its goal and its holder; where the
+    corner is narrow (a phone) its goal is one tap away (the magnifier shows the whole card)."""
     nodes = []
-    for card, owner in g["cards"]:
+    for slot, (card, owner) in enumerate(g["cards"]):
         midgame = DATA["achievements"][card]["when"] == "midgame"
         owned = owner is not None
+        wealth = DATA["achievements"][card]["wealth"]
+        title = cat.t(f"ps.card.{card}")
+        when = cat.t("ps.ui.card_mid" if midgame else "ps.ui.card_turn")
+        held = (cat.seat_name(owner) if owned else
+                cat.t("ps.ui.card_nobody" if midgame and g["mid"] is not None else "ps.ui.card_open"))
         node = kit.card("ps-card", (f"ps-owned{owner}" if owned else "",),
-                        {"card": card, **({"owner": owner} if owned else {})}, {
-                            ".ps-card-wealth b": str(DATA["achievements"][card]["wealth"]),
-                            ".ps-card-title": cat.t(f"ps.card.{card}"),
-                            ".ps-card-when": cat.t("ps.ui.card_mid" if midgame else "ps.ui.card_turn")})
+                        {"card": card, "slot": slot, **({"owner": owner} if owned else {})}, {
+                            ".ps-card-wealth b": str(wealth), ".ps-card-title": title, ".ps-card-when": when},
+                        label=cat.t("ps.ui.card_label", card=title, n=wealth, when=when,
+                                    holder=cat.t("ps.ui.card_held", player=owner) if owned else held))
+        node.setAttribute("data-magnify", "")
+        node.setAttribute("tabindex", "0")
         who = node.querySelector(".ps-card-owner")
-        if owner is not None:
+        if owned:
             who.appendChild(badge(owner, True))
-            who.appendChild(el("span", None, " " + cat.seat_name(owner)))
+            who.appendChild(el("span", {"class": "ps-card-holder"}, " " + held))
         else:
-            who.textContent = cat.t("ps.ui.card_nobody" if midgame and g["mid"] is not None else "ps.ui.card_open")
+            who.appendChild(el("span", {"class": "ps-card-holder ps-card-free"}, held))
         nodes.append(node)
-    return kit.fold([el("h3", {"class": "ps-h"}, cat.t("ps.ui.cards"))], [kit.hand(nodes, "ps-card-list", tag="ul")],
-                    {"class": "ps-box ps-cards"}, open_=True)
+    return el("section", {"class": "ps-box ps-cards", "aria-label": cat.t("ps.ui.cards")}, None, [
+        el("h3", {"class": "ps-h"}, cat.t("ps.ui.cards")), kit.hand(nodes, "ps-card-list", tag="ul")])
 
 
 def stat(label: str, *children):
@@ -473,20 +586,27 @@ def stat(label: str, *children):
 
 
 def players_box(g: dict, view: dict, cat):
+    """Both thieves' holdings side by side (each kept, kit.kept): what the seats' full areas show one at a time."""
     box = el("section", {"class": "ps-box ps-players"}, None, [el("h3", {"class": "ps-h"}, cat.t("ps.ui.holdings"))])
     row = el("div", {"class": "ps-player-row"})
     for seat in (0, 1):
-        # a move changes one player's holdings at most: the other's are kept as they are (kit.kept)
-        key = ("player", seat, json.dumps([
-            g["players"][seat], g["first"], seat in view["to_move"], g["held"][seat],
-            [s for s, o in g["statues"].items() if o == seat], [c for c, o in g["cards"] if o == seat],
-            g["totals"][seat]], sort_keys=True), kit.words_key(cat))
-        row.appendChild(kit.kept(_KEPT, key, lambda seat=seat: player_holdings(g, view, seat, cat), KEEP))
+        row.appendChild(holdings(g, view, seat, cat))
     box.appendChild(row)
     return box
 
 
+def holdings(g: dict, view: dict, seat: int, cat):
+    """One thief's holdings, kept while they show the same (a move changes one player's holdings at most)."""
+    key = ("player", seat, json.dumps([
+        g["players"][seat], g["first"], seat in view["to_move"], g["held"][seat],
+        [s for s, o in g["statues"].items() if o == seat], [c for c, o in g["cards"] if o == seat],
+        g["totals"][seat]], sort_keys=True), kit.words_key(cat))
+    return kit.kept(_KEPT, key, lambda: player_holdings(g, view, seat, cat), KEEP)
+
+
 def player_holdings(g: dict, view: dict, seat: int, cat):
+    """PS-7.1: everything a thief holds, public: passages left, longest tunnel, loot per colour, shovels, statues,
+    the District types controlled, the achievements (by name and Wealth) and the Wealth of the scorings so far."""
     info = g["players"][seat]
     role = cat.t("ps.player.P1" if seat == g["first"] else "ps.player.P2")
     head = el("h4", None, None, [badge(seat), el("span", None, " " + cat.seat_name(seat)),
@@ -502,13 +622,20 @@ def player_holdings(g: dict, view: dict, seat: int, cat):
     shovels = el("span", {"class": "ps-loot"}, None,
                  [icon(f"ps-tok-{f}", "ps-icon", None, face_name(cat, f)) for f in shovel_faces]
                  or [el("span", None, "0")])
-    control = el("span", {"class": "ps-loot"}, None,
-                 [kit.anim_key(icon(f"ps-sym-{d}", f"ps-icon ps-sym-chip ps-{d}", TYPE_INK[d], type_name(cat, d)),
-                               f"ps-control-{d}") for d in info["control"]] or [el("span", None, "0")])
-    statues = el("span", {"class": "ps-loot"}, None,  # a stolen statue flies from its platform (same key)
-                 [kit.anim_key(icon("ps-statue", "ps-icon", "#1b2430", cat.t(f"ps.statue.{s}")), f"ps-statue-{s}")
+    control = el("span", {"class": "ps-loot"}, None,  # each type with how far its marker stands on this side
+                 [el("span", {"class": "ps-chip"}, None, [
+                     icon(f"ps-sym-{d}", f"ps-icon ps-sym-chip ps-{d}", TYPE_INK[d],
+                          cat.t("ps.ui.control_at", type=type_name(cat, d), n=info["pos"][d])),
+                     el("b", {"aria-hidden": "true"}, str(info["pos"][d]))]) for d in info["control"]]
+                 or [el("span", None, "0")])
+    statues = el("span", {"class": "ps-loot"}, None,
+                 [icon("ps-statue", "ps-icon", "#1b2430", cat.t(f"ps.statue.{s}"))
                   for s, o in g["statues"].items() if o == seat] or [el("span", None, "0")])
     cards = [c for c, o in g["cards"] if o == seat]
+    held = el("span", {"class": "ps-held-cards"}, None, [
+        el("span", {"class": "ps-held-card"}, cat.t("ps.ui.card_held_line", card=f"@ps.card.{c}",
+                                                    n=DATA["achievements"][c]["wealth"])) for c in cards]
+        or [el("span", None, "0")])
     dl = el("dl", {"class": "ps-stats"}, None, [
         stat(cat.t("ps.ui.passages"), el("b", None, str(info["supply"]))),
         stat(cat.t("ps.ui.tunnel"), el("b", None, str(info["tunnel"]))),
@@ -516,10 +643,52 @@ def player_holdings(g: dict, view: dict, seat: int, cat):
         stat(cat.t("ps.ui.shovels"), shovels),
         stat(cat.t("ps.cat.statues"), statues),
         stat(cat.t("ps.ui.controls"), control),
-        stat(cat.t("ps.cat.achievements"), el("b", None, str(len(cards)))),  # which ones: the Achievements box
+        stat(cat.t("ps.cat.achievements"), held),
         stat(cat.t("ps.ui.wealth"), el("b", None, str(g["totals"][seat]))),
     ])
     return el("article", {"class": f"ps-player ps-seat{seat}", "data-player": seat}, None, [head, dl])
+
+
+# ---------------------------------------------------------------------- the seats' summaries and full areas
+
+
+_SUMMARIES: dict = {}  # a seat's figures -> its summary, kept (vdom.lasting): most redraws change none of them
+
+
+def summary(view: dict, seat: int, cat) -> kit.Summary:
+    """What a player glances at of a thief (PS-7.1, all public): the Wealth of the scorings so far, the passages
+    left, the achievements and statues held, then the loot of each colour. The badge: the seat's colour and number.
+    Kept for its figures (the same nodes while they show the same)."""
+    g = view["state"]
+    info = g["players"][seat]
+    cards = sum(1 for _c, o in g["cards"] if o == seat)
+    statues = sum(1 for _s, o in g["statues"].items() if o == seat)
+    loot = tuple(info["loot"][colour] for colour in LOOT_COLOURS)
+    key = (seat, g["totals"][seat], info["supply"], cards, statues, loot, kit.words_key(cat))
+    kept = _SUMMARIES.get(key)
+    if kept is None:
+        figures = [
+            kit.figure(icon("ps-wealth", "ps-fig"), g["totals"][seat], cat.t("ps.sum.wealth", n=g["totals"][seat])),
+            kit.figure(icon(f"ps-passage-icon{seat}", "ps-fig"), info["supply"],
+                       cat.t("ps.sum.passages", n=info["supply"])),
+            kit.figure(icon("ps-card-icon", "ps-fig", "#6b5a2e"), cards, cat.t("ps.sum.cards", n=cards)),
+            kit.figure(icon("ps-statue", "ps-fig", "#1b2430"), statues, cat.t("ps.sum.statues", n=statues),
+                       cls="minor"),
+        ]
+        for colour, n in zip(LOOT_COLOURS, loot, strict=True):
+            figures.append(kit.figure(icon(f"ps-tok-{colour}", "ps-fig"), n,
+                                      cat.t("ps.sum.loot", face=f"@ps.face.{colour}", n=n), cls="ps-fig-loot"))
+        if len(_SUMMARIES) >= 200:
+            _SUMMARIES.clear()
+        kept = _SUMMARIES[key] = kit.Summary(vdom.lasting(badge(seat)),
+                                             tuple(vdom.lasting(f) for f in figures))
+    return kept
+
+
+
+def render_seat(board, view: dict, seat: int, cat) -> None:
+    """A thief's full area, opened from their summary: their whole holdings (PS-7.1)."""
+    board.appendChild(holdings(view["state"], view, seat, cat))
 
 
 CATS = ("tunnel", "statues", "loot", "districts", "achievements")
@@ -540,8 +709,13 @@ def draw_score_pad(g: dict, cat, box_id: str | None = None):
     attrs = {"class": "ps-box ps-pad", "id": box_id, "data-testid": "ps-score-pad"}
     if box_id is None:
         totals = [sum(sum(rec["cats"][s]) for _k, rec in records) for s in (0, 1)]
-        line = [head, el("span", {"class": "ps-pad-totals"}, " \u00b7 ".join(
-            f"{cat.seat_name(s)} {totals[s]}" for s in (0, 1)))] if records else [head]
+        # each total twice: in words (a wide corner shows it, a screen reader says it), and as the seat's badge and
+        # number (a narrow corner shows that instead)
+        line = [head, el("span", {"class": "ps-pad-totals"}, None, [
+            el("span", {"class": f"ps-pad-total ps-seat{s}"}, None, [
+                badge(s, True), el("span", {"class": "ps-pad-words"}, f"{cat.seat_name(s)} {totals[s]}"),
+                el("b", {"class": "ps-pad-short", "aria-hidden": "true"}, str(totals[s]))]) for s in (0, 1)])] \
+            if records else [head]
         box = kit.fold(line, [], attrs)
     else:
         box = el("section", attrs, None, [head])
@@ -598,14 +772,21 @@ def render(board, view: dict, legal: list, cat) -> set:
     ctx = kit.Board(view, legal, cat, "ps-target")
     board.appendChild(kit.defs("ps-defs"))
     choosing = g["phase"] in ("comp", "shovel") and bool(ctx.legal)
-    table = el("div", {"class": "ps-table" + (" ps-choosing" if choosing else ""), "data-phase": g["phase"]})
-    table.appendChild(city(g, cat, ctx))
+    table = el("div", {"class": "ps-table" + (" ps-choosing" if choosing else ""), "data-phase": g["phase"],
+                       "style": TABLE_STYLE})
+    # The city with the cards and the score pad in its empty lower corners (one box the layout sizes as one), then
+    # the Control board: under it, or beside it (static/ps.css).
+    table.appendChild(el("div", {"class": "ps-city-cell"}, None, [
+        city(g, cat, ctx), cards_box(g, cat), score_pad(g, cat)]))
     table.appendChild(control_board(g, cat, ctx))
-    table.appendChild(players_box(g, view, cat))
-    table.appendChild(cards_box(g, cat))
-    table.appendChild(score_pad(g, cat))
     board.appendChild(table)
     return ctx.placed
+
+
+# The city's proportions, for static/ps.css: its width over its height, and the share of its width and height its
+# empty lower corners take (the cards and the score pad stand there).
+TABLE_STYLE = (f"--ps-ratio:{VB_W / VB_H:.4f};--ps-side-w:{SIDE_W:.4f};--ps-side-h:{SIDE_H:.4f};"
+               f"--ps-block-w:{BLOCK_W:.4f};--ps-block-h:{BLOCK_H:.4f}")
 
 
 # ---------------------------------------------------------------------- the end screen

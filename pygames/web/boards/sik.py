@@ -1,13 +1,24 @@
-"""Shadows in Kyoto on the table: the 5 × 6 map, both prisons, both players' areas and the pending decision.
+"""Shadows in Kyoto on the table: the 5 × 6 map, both prisons, the other side's public cards, your own hand and the
+pending decision, laid out to fit the board's box whole (issue 47: the whole table at a glance).
 
 Reads only the view (plus the static map data of the game package, never the state). The map is an SVG built
 from the data file (cell types, HQs, territories, start cells); its symbols, the cards and the tokens are clones
 of the Jinja2-prebuilt fragments of templates/sik/fragments.html.j2; every word comes from the catalogue.
 
+The table's parts, in reading order: the other side's public cards (`sik-rival`), the map (`sik-mapbox`), the
+prompt (`sik-prompt`, only while it has something to say), both prisons (`sik-prisons`) and your own area
+(`sik-me`, `data-dock=hand`: hand, decks, discard, Bait, Charisma and Equipment). static/sik.css lays them out in
+the board's stage per box shape (wide: the map at full height, the rest in a column beside it; square: the map and
+a column, your area under both; phone: the map with your hand beside it, the prompt, prisons and decks under it).
+
 Legal targets on the map (agents to pick, cells to reach, agents to push or to target) are absolutely positioned
 <button data-action> elements over the SVG cells, sized in percent of the map so they scale with it. Cards,
-decks, identity choices and the yes/no interrupts are buttons in the player's area and in the prompt panel.
-The viewer's side is always at the bottom of the map.
+decks, identity choices and the yes/no interrupts are buttons in the player's area and in the prompt panel; a
+button's accessible name starts with the words it shows. A card that is no control opens large in the
+magnifier (`data-magnify`). The viewer's side is always at the bottom of the map.
+
+`summary` is what a player glances at of a seat (its prison, cards in hand, agents on the board: public facts
+only), `render_seat` that side's whole area, opened from its summary.
 """
 
 from __future__ import annotations
@@ -22,9 +33,12 @@ from pygames.web.vdom import el, svg
 POINTS_CHART = False  # SIK-6.1: no points; the end screen's table counts captures, which a chart must not add up
 
 O, G = D.O, D.G  # noqa: E741  (sides: Oniwaban, Government)
-CELL, PAD = 100, 26
+CELL = 100
+# The rows' numbers on the left, the columns' letters at the bottom (as on a chess board): big enough to read at
+# the smallest map a box gives (a phone's, about 0.4 of these units: 28 units -> 11 px)
+PAD_L, PAD_B, PAD_T, PAD_R = 36, 36, 6, 6
 NCOL, NROW = len(D.COLUMNS), D.ROWS
-WIDTH, HEIGHT = PAD * 2 + CELL * NCOL, PAD * 2 + CELL * NROW
+WIDTH, HEIGHT = PAD_L + CELL * NCOL + PAD_R, PAD_T + CELL * NROW + PAD_B  # 542 x 642: static/sik.css --sik-ratio
 SIDE_CLASS = ("sik-o", "sik-g")
 EMBLEM = ("oniwaban", "government")
 CELL_VERBS = {"agent", "dest", "push", "pushto", "ex1", "ex2", "baitto", "target"}
@@ -32,7 +46,7 @@ CARD_VERBS = {"play", "mark", "fancard"}
 BACK_ASKS = {"agent", "dest", "ex2", "swap", "pushto", "mark"}  # the previous tap was the same player's, with no reveal
 TINT = {"temple": "#f8d3bd", "house": "#bfe8da", "market": "#f8f1a6", "castle": "#bcd9ef", "neutral": "#e6e2d8"}
 HQ_TINT = ("#b7cbbd", "#ecdcac")
-XLINK = "http://www.w3.org/1999/xlink"
+EVENTS_SHOWN = 3  # the last results (conflicts, captures, reveals) the prompt keeps on screen
 
 
 # ---------------------------------------------------------------------- small builders
@@ -43,15 +57,36 @@ def use(symbol: str, x, y, size, cls: str | None = None):
     return kit.symbol(f"sik-sym-{symbol}", {"x": x, "y": y, "width": size, "height": size}, cls)
 
 
+def icon(symbol: str, cls: str = "sik-icon"):
+    """A small inline icon (a summary's figure, a heading): one of the game's symbols."""
+    return svg("svg", {"class": cls, "viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false"}, None,
+               [svg("use", {"href": f"#sik-sym-{symbol}"})])
+
+
 def card_kind(card: str) -> str:
     return "site" if D.is_site(card) else "tactic"
 
 
-def card_node(card: str, cat, small: bool = False):
-    """A face-up card: its colour band and symbol, its name (colour-blind safe: the symbol names the type)."""
+def card_node(card: str, cat, small: bool = False, magnify: bool = False):
+    """A face-up card: its colour band and symbol, its name (colour-blind safe: the symbol names the type). A small
+    card shows its symbol only (its name is its accessible name). `magnify`: a card that is no control opens large
+    in the magnifier (static/zoom.js), its effect written under its name there."""
+    name, effect = cat.t(f"sik.card.{card}"), cat.t(f"sik.ui.desc.{card}")
     node = kit.card("sik-card", (f"sik-card-{card}", f"sik-{card_kind(card)}", "sik-small" if small else ""),
-                    texts={".sik-card-name": cat.t(f"sik.card.{card}")}, title=cat.t(f"sik.ui.desc.{card}"))
+                    texts={".sik-card-name": name}, title=f"{name}: {effect}")
     node.querySelector(".sik-card-sym").setAttribute("href", f"#sik-sym-{card}")
+    if magnify:
+        node.appendChild(el("span", {"class": "sik-card-desc"}, effect))
+        magnifiable(node, f"{name}: {effect}")
+    return node
+
+
+def magnifiable(node, words: str):
+    """A part that is no control, shown large by a tap (or Enter): named for a keyboard and a screen reader."""
+    node.setAttribute("data-magnify", "")
+    node.setAttribute("tabindex", "0")
+    node.setAttribute("role", "img")
+    node.setAttribute("aria-label", words)
     return node
 
 
@@ -59,8 +94,9 @@ def back_node(label: str = "", small: bool = True):
     return kit.card("sik-back", ("sik-small" if small else "",), texts={".sik-card-name": label})
 
 
-def token_node(side: int, ident: str | None, cat, extra: str = ""):
-    """An agent token in HTML (prisons, identity choices): emblem, power, true/false mark."""
+def token_node(side: int, ident: str | None, cat, extra: str = "", named: bool = True):
+    """An agent token in HTML (prisons, identity choices): emblem, power, true/false mark. `named`: an image with
+    its words (in a button, the button says them)."""
     node = clone("sik-token")
     node.classList.add(SIDE_CLASS[side])
     if extra:
@@ -74,10 +110,19 @@ def token_node(side: int, ident: str | None, cat, extra: str = ""):
     else:
         power.textContent = "?"
         node.remove_matching(".sik-token-tf")
-    node.setAttribute("role", "img")
-    node.setAttribute("aria-label", agent_words(side, ident, cat))
-    node.setAttribute("title", agent_words(side, ident, cat))
+    if named:
+        node.setAttribute("role", "img")
+        node.setAttribute("aria-label", agent_words(side, ident, cat))
+        node.setAttribute("title", agent_words(side, ident, cat))
+    else:
+        node.setAttribute("aria-hidden", "true")
     return node
+
+
+def identity_words(ident: str, cat) -> str:
+    """An identity in words ("3 true", "2 faux"): never its engine code."""
+    key = "sik.ui.identity_true" if D.is_true(ident) else "sik.ui.identity_false"
+    return cat.t(key, power=D.IDENTITIES[ident]["power"])
 
 
 def agent_words(side: int, ident: str | None, cat) -> str:
@@ -91,8 +136,15 @@ def format_arg(name: str, value, cat) -> str | None:
     """Identities travel as codes ("3T"); log lines and labels show them in words ("3 true" / "3 vrai")."""
     if name not in ("identity", "attacker", "defender", "guess") or value not in D.IDENTITIES:
         return None
-    key = "sik.ui.identity_true" if D.is_true(value) else "sik.ui.identity_false"
-    return cat.t(key, power=D.IDENTITIES[value]["power"])
+    return identity_words(value, cat)
+
+
+def named(node, name: str):
+    """A button's accessible name and tooltip: `name`, which starts with the words the button shows (WCAG 2.5.3)."""
+    if node is not None:
+        node.setAttribute("aria-label", name)
+        node.setAttribute("title", name)
+    return node
 
 
 # ---------------------------------------------------------------------- the renderer
@@ -103,18 +155,26 @@ def render(board, view: dict, legal: list, cat) -> set:
     me = g["me"]
     ctx = kit.Board(view, legal, cat, "sik-btn")
     board.appendChild(kit.defs("sik-defs"))
-    root = el("div", {"class": "sik" + (" sik-flip" if me == G else ""), "data-testid": "sik-table"})
-    board.appendChild(root)
     bottom = me if me is not None else O
     top = 1 - bottom
+    asking = me is not None and bool(legal) and (g["ask"] or {}).get("side") == me
+    cls = "sik sik-table" + (" sik-flip" if me == G else "") + (" sik-asking" if asking else "")
+    cls += f" sik-ask-{(g['ask'] or {}).get('k')}" if asking else ""
+    cls += " sik-modules-on" if g["charisma"][bottom] is not None or g["equipment"] is not None else ""
+    root = el("div", {"class": cls, "data-testid": "sik-table"})
+    board.appendChild(root)
     # targets on the map and in the hands first; the prompt panel then offers every remaining legal choice
-    opponent = other_area(g, top, cat, ctx)
-    table = map_node(view, g, me, cat, legal, ctx)
+    rival = other_area(g, top, cat, ctx)
+    table = el("div", {"class": "sik-mapbox"}, None, [map_node(view, g, me, cat, legal, ctx)])
     own = player_area(g, bottom, cat, ctx, mine=me is not None)
+    if me is None:  # a spectator's table (the final board, a host's table): both sides' public cards
+        own.classList.add("sik-bottom")
     prompt = prompt_panel(view, g, me, cat, legal, ctx)
-    aside = el("div", {"class": "sik-aside"}, None, [prompt, prisons(g, bottom, cat, captured_at(view, g))])
-    root.appendChild(opponent)
-    root.appendChild(el("div", {"class": "sik-middle"}, None, [table, aside]))
+    root.appendChild(rival)
+    root.appendChild(table)
+    if prompt is not None:  # the final board has nothing to ask: no empty panel
+        root.appendChild(prompt)
+    root.appendChild(prisons(g, bottom, cat, captured_at(view, g)))
     root.appendChild(own)
     return ctx.placed
 
@@ -126,7 +186,7 @@ def xy(cell: str, flip: bool) -> tuple[int, int]:
     """Top-left corner of a cell in SVG units; the viewer's home row is at the bottom."""
     col, row = D.COLUMNS.index(cell[0]), int(cell[1:])
     x, y = (NCOL - 1 - col, row - 1) if flip else (col, NROW - row)
-    return PAD + x * CELL, PAD + y * CELL
+    return PAD_L + x * CELL, PAD_T + y * CELL
 
 
 def recent_moves(view: dict) -> list[tuple[str, str, str]]:
@@ -194,9 +254,16 @@ def map_node(view: dict, g: dict, me, cat, legal: list, ctx: kit.Board):
                                       "class": "sik-next"}))
     deduce = me is not None and g["active"] == me and g["phase"] == "play"
     came = moved_from(view)
-    for cell, (side, ident, rev) in occupants.items():
-        deduced = deduce and side != me and not ident and cell in g["escape_cells"][1 - me]
-        root.appendChild(agent_part(cell, side, ident, rev, me, flip, cat, cell in selected, deduced, came.get(cell)))
+    # every cell's occupant in a spot keyed by the cell (`data-cell`): after the others' moves the last-move ring
+    # (static/table.js) marks the spots whose occupant changed (an agent arrived, left, was revealed), not the ground
+    for cell in D.ALL_CELLS:
+        spot = svg("g", {"class": "sik-spot", "data-cell": cell})
+        if cell in occupants:
+            side, ident, rev = occupants[cell]
+            deduced = deduce and side != me and not ident and cell in g["escape_cells"][1 - me]
+            spot.appendChild(agent_part(cell, side, ident, rev, me, flip, cat, cell in selected, deduced,
+                                        came.get(cell)))
+        root.appendChild(spot)
     for kind, frm, dst in recent_moves(view):  # the last moves, drawn over the tokens
         root.appendChild(arrow(frm, dst, flip, kind))
     for key, symbol in (("stun", "stun"), ("medicine", "medicine"), ("medicine_now", "medicine")):
@@ -231,14 +298,12 @@ def ground_tree(flip: bool, cat):
     layer = svg("g", {"class": "sik-ground"})
     for cell in D.ALL_CELLS:
         layer.appendChild(cell_node(cell, flip, cat))
-    for letter in D.COLUMNS:
+    for letter in D.COLUMNS:  # the columns' letters under the map, the rows' numbers on its left
         x, _y = xy(f"{letter}1", flip)
-        for y in (PAD * 0.7, HEIGHT - PAD * 0.25):
-            layer.appendChild(svg("text", {"x": x + CELL / 2, "y": y, "class": "sik-coord"}, letter))
+        layer.appendChild(svg("text", {"x": x + CELL / 2, "y": HEIGHT - 9, "class": "sik-coord"}, letter))
     for row in range(1, NROW + 1):
         _x, y = xy(f"a{row}", flip)
-        for x in (PAD / 2, WIDTH - PAD / 2):
-            layer.appendChild(svg("text", {"x": x, "y": y + CELL / 2 + 6, "class": "sik-coord"}, str(row)))
+        layer.appendChild(svg("text", {"x": PAD_L / 2, "y": y + CELL / 2 + 10, "class": "sik-coord"}, str(row)))
     return layer
 
 
@@ -246,7 +311,7 @@ def cell_node(cell: str, flip: bool, cat):
     info = D.CELLS[cell]
     kind = info["type"]
     x, y = xy(cell, flip)
-    group = svg("g", {"class": f"sik-cell sik-cell-{kind}", "data-cell": cell})
+    group = svg("g", {"class": f"sik-cell sik-cell-{kind}", "data-square": cell})  # not a part that moves: unkeyed
     hq = info.get("hq")
     fill = HQ_TINT[hq] if hq is not None else TINT[kind]
     group.appendChild(svg("rect", {"x": x, "y": y, "width": CELL, "height": CELL, "fill": fill, "class": "sik-tile"}))
@@ -255,13 +320,12 @@ def cell_node(cell: str, flip: bool, cat):
         group.appendChild(svg("rect", {"x": x, "y": y, "width": CELL, "height": CELL,
                                        "fill": f"url(#sik-terr-{terr})", "class": "sik-terr"}))
     symbol = "hq" if hq is not None else kind
-    group.appendChild(use(symbol, x + 4, y + 4, 22, f"sik-sym sik-sym-{symbol}" +
+    group.appendChild(use(symbol, x + 4, y + 4, 26, f"sik-sym sik-sym-{symbol}" +
                           (f" sik-hq-{hq}" if hq is not None else "")))
     if hq is not None:
-        group.appendChild(use(EMBLEM[hq], x + CELL - 25, y + 6, 19, f"sik-hq-emblem sik-hq-{hq}"))
+        group.appendChild(use(EMBLEM[hq], x + CELL - 27, y + 5, 22, f"sik-hq-emblem sik-hq-{hq}"))
     if info.get("start") is not None:
-        group.appendChild(use("start", x + 7, y + CELL - 21, 14, "sik-startmark"))
-    group.appendChild(svg("text", {"x": x + CELL - 6, "y": y + CELL - 6, "class": "sik-cellname"}, cell))
+        group.appendChild(use("start", x + 6, y + CELL - 22, 16, "sik-startmark"))
     words = cat.t("sik.cell.hq") + " " + cat.t(f"sik.side.{hq}") if hq is not None else cat.t(
         "sik.cell.neutral" if kind == D.NEUTRAL else f"sik.card.{kind}")
     group.appendChild(svg("title", None, f"{cell}: {words}"))
@@ -283,7 +347,7 @@ def agent_node(cell, side, ident, rev, me, flip, cat, selected: bool, deduced: b
     cx, cy = x + CELL / 2 + 3, y + CELL / 2 + 6
     cls = f"sik-agent {SIDE_CLASS[side]}" + (" sik-mine" if side == me else "") + (" sik-revealed" if rev else "")
     cls += " sik-selected" if selected else ""
-    group = svg("g", {"class": cls, "data-cell": cell})
+    group = svg("g", {"class": cls})
     group.appendChild(svg("circle", {"cx": cx, "cy": cy, "r": 34, "class": "sik-drop"}))  # its shadow (art/sik.css)
     group.appendChild(svg("circle", {"cx": cx, "cy": cy, "r": 32, "class": "sik-disc"}))
     if side == me and not rev:
@@ -294,9 +358,11 @@ def agent_node(cell, side, ident, rev, me, flip, cat, selected: bool, deduced: b
         group.appendChild(use("true" if D.is_true(ident) else "false", cx + 7, cy + 1, 19, "sik-tf"))
         if side == me:
             group.setAttribute("data-ident", ident)
+    elif deduced:  # no escape at the end of its turn on your back row: a false agent (SIK-6.4), power unknown
+        group.appendChild(svg("text", {"x": cx - 6, "y": cy + 18, "class": "sik-power sik-unknown"}, "?"))
+        group.appendChild(use("false", cx + 7, cy + 1, 19, "sik-tf"))
     else:
-        group.appendChild(svg("text", {"x": cx, "y": cy + 18, "class": "sik-power sik-unknown"},
-                              "F?" if deduced else "?"))
+        group.appendChild(svg("text", {"x": cx, "y": cy + 18, "class": "sik-power sik-unknown"}, "?"))
     if rev:
         group.appendChild(use("eye", cx + 14, cy - 40, 22, "sik-eye"))
     words = agent_words(side, ident, cat)
@@ -304,9 +370,8 @@ def agent_node(cell, side, ident, rev, me, flip, cat, selected: bool, deduced: b
         words += " — " + cat.t("sik.ui.revealed")
     elif ident and side == me:
         words += " — " + cat.t("sik.ui.secret")
-    if deduced:
-        words += " — " + cat.t("sik.ui.deduced")
-    group.appendChild(svg("title", None, f"{cell}: {words}"))
+    group.appendChild(svg("title", None, f"{cell}: {words}"))  # its spot's look: what is known of it (the deduced
+    # mark comes and goes with the turn: it is the token's, not its words)
     return group
 
 
@@ -319,16 +384,17 @@ def arrow(frm: str, dst: str, flip: bool, kind: str):
 
 
 def cell_action_label(action: str, occupants: dict, me, cat) -> str:
-    """The label of a map button, with its consequence (an attack reveals the defender)."""
+    """The label of a map button, with its consequence (an attack reveals the defender); identities in words."""
     verb, _, cell = action.partition(":")
     occ = occupants.get(cell)
     if verb == "dest" and occ is not None and occ[0] != me:
         known = occ[1]
-        return cat.t("sik.ui.attack", cell=cell, defender=known or cat.t("sik.hidden"))
+        return cat.t("sik.ui.attack", cell=cell,
+                     defender=identity_words(known, cat) if known else cat.t("sik.hidden"))
     if verb == "dest":
         return cat.t("sik.act.dest", cell=cell)
     if verb in ("agent", "ex1", "ex2") and occ is not None and occ[1]:
-        return cat.t(f"sik.act.{verb}", cell=cell) + f" ({occ[1]})"
+        return cat.t(f"sik.act.{verb}", cell=cell) + f" ({identity_words(occ[1], cat)})"
     if verb == "target":
         return cat.t("sik.act.target", cell=cell)
     return cat.t(f"sik.act.{verb}", cell=cell)
@@ -342,8 +408,8 @@ KEEP = 160  # parts kept at most: the other side's areas and the map's agents se
 
 
 def other_area(g: dict, side: int, cat, ctx: kit.Board):
-    """The other side's area (no control of the viewer's in it), kept from one redraw to the next while what it
-    shows is the same (kit.kept): most taps change the viewer's own hand and the map, not it."""
+    """The other side's public cards on the table (no control of the viewer's in it), kept from one redraw to the
+    next while what it shows is the same (kit.kept): most taps change the viewer's own hand and the map, not it."""
     cha = g["charisma"][side]
     key = ("area", side, json.dumps([
         g["seats"][side], g["active"] == side and g["phase"] == "play" and g["turn"], g["hand_count"][side],
@@ -354,100 +420,135 @@ def other_area(g: dict, side: int, cat, ctx: kit.Board):
 
 
 def player_area(g: dict, side: int, cat, ctx: kit.Board, mine: bool):
+    """A side's cards on the table: the viewer's own (`mine`: its hand face up, the decks to draw from, the
+    discard pile, its Bait, Charisma and Equipment; docked at the bottom of a zoomed board), or the other side's
+    public ones, compact (its hand's backs, decks, discard top, Bait, Charisma and Equipment)."""
     seat = g["seats"][side]
-    area = el("section", {"class": f"sik-area {SIDE_CLASS[side]}" + (" sik-me" if mine else " sik-opp"),
-                          "data-side": side, "data-dock": "hand" if mine else None})  # docked: app.css
+    if mine:
+        area = el("section", {"class": f"sik-area sik-me {SIDE_CLASS[side]}", "data-dock": "hand",
+                              "aria-label": cat.t("sik.ui.own_area")})  # docked: app.css; no ring: only you change it
+        area.appendChild(hand_node(g, side, cat, ctx, True))
+        area.appendChild(piles_node(g, side, cat, ctx, True))
+        extra = modules_node(g, side, cat)
+        if extra is not None:
+            area.appendChild(extra)
+        return area
+    area = el("section", {"class": f"sik-area sik-rival {SIDE_CLASS[side]}", "data-side": side,
+                          "aria-label": cat.t("sik.ui.rival_area", player=seat)})
     head = el("div", {"class": "sik-area-head"}, None, [
-        svg("svg", {"class": "sik-icon", "viewBox": "0 0 24 24", "width": 22, "height": 22, "aria-hidden": "true"},
-            None, [svg("use", {"href": f"#sik-sym-{EMBLEM[side]}"})]),
-        el("strong", None, cat.seat_name(seat)),
-        el("span", {"class": "sik-sidename"}, cat.t(f"sik.side.{side}")),
-    ])
-    if g["active"] == side and g["phase"] == "play":
-        head.appendChild(el("span", {"class": "sik-turn"}, cat.t("sik.ui.turn", turn=g["turn"])))
+        icon(EMBLEM[side], "sik-icon sik-head-emblem"),
+        el("strong", {"class": "sik-head-name"}, cat.seat_name(seat)),
+        el("span", {"class": "sik-sidename"}, cat.t(f"sik.side.{side}"))])
     area.appendChild(head)
-    row = el("div", {"class": "sik-area-row"})
-    row.appendChild(hand_node(g, side, cat, ctx, mine))
-    row.appendChild(decks_node(g, side, cat, ctx, mine))
-    row.appendChild(discard_node(g, side, cat, mine))
-    bait = bait_node(g, side, cat, mine)
-    if bait is not None:
-        row.appendChild(bait)
+    area.appendChild(hand_node(g, side, cat, ctx, False))
+    area.appendChild(piles_node(g, side, cat, ctx, False))
     extra = modules_node(g, side, cat)
     if extra is not None:
-        row.appendChild(extra)
-    area.appendChild(row)
+        area.appendChild(extra)
     return area
 
 
-def hand_node(g: dict, side: int, cat, ctx: kit.Board, mine: bool):
+def hand_node(g: dict, side: int, cat, ctx: kit.Board, mine: bool, whole: bool = False):
     box = el("div", {"class": "sik-hand" + (" sik-own-hand" if mine else ""), "data-anim-key": f"sik-hand-{side}"})
     counts = g["hand_count"][side]
     total = counts["site"] + counts["tactic"]
     if not mine:
-        box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.opp_hand", n=total, site=counts["site"],
-                                                           tactic=counts["tactic"])))
-        box.appendChild(kit.hand((kit.anim_key(back_node(cat.t(f"sik.ui.back.{kind}")), f"sik-hand-{side}-{kind}-{j}",
-                                               f"sik-deck-{side}-{kind}")
-                                  for kind in ("site", "tactic") for j in range(counts[kind])), "sik-cards"))
+        words = cat.t("sik.ui.opp_hand", n=total, site=counts["site"], tactic=counts["tactic"])
+        backs = kit.hand((kit.anim_key(el("span", {"class": f"sik-mini-back sik-mini-{kind}"}),
+                                       f"sik-hand-{side}-{kind}-{j}", f"sik-deck-{side}-{kind}")
+                          for kind in ("site", "tactic") for j in range(counts[kind])), "sik-backs",
+                         {"aria-hidden": "true"})
+        split = cat.t("sik.ui.opp_split", site=counts["site"], tactic=counts["tactic"])  # the backs count them
+        box.appendChild(el("p", {"class": "sik-hand-line"}, None, [backs, *(
+            [el("span", {"class": "sik-note"}, words)] if whole else
+            [el("span", {"class": "sik-note", "aria-hidden": "true"}, split), el("span", {"class": "visually-hidden"},
+                                                                                 words)])]))
         known = (g.get("known_hand") or [[], []])[side]
         if known:
-            box.appendChild(el("p", {"class": "sik-note"}, cat.t(
+            box.appendChild(el("p", {"class": "sik-note sik-known"}, cat.t(
                 "sik.ui.known_hand", cards=["@sik.card." + c for c in known])))
         return box
     box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.hand", n=total)))
     cards = []
     hand = g["hand"][side] or []
-    asking = (g["ask"] or {}).get("k")
+    ask = g["ask"] or {}
+    asking = ask.get("k") in ("card", "mark", "fancard") and ask.get("side") == side and bool(ctx.legal)
     for card in hand:
         action = next((f"{v}:{card}" for v in CARD_VERBS if f"{v}:{card}" in ctx.legal), None)
-        node = card_node(card, cat)
         if action is not None:
-            label = cat.t(f"sik.ui.{action.partition(':')[0]}_card", card=f"@sik.card.{card}",
-                          effect=f"@sik.ui.desc.{card}")
-            cards.append(ctx.button(action, label, cls="sik-cardbtn", children=[node]))
+            verb = action.partition(":")[0]
+            node = card_node(card, cat)
+            label = cat.t(f"sik.ui.{verb}_card", card=f"@sik.card.{card}", effect=f"@sik.ui.desc.{card}")
+            cards.append(named(ctx.button(action, label, cls="sik-cardbtn", children=[node]), label))
         else:
-            if asking in ("card", "mark", "fancard") and g["ask"]["side"] == side:
+            node = card_node(card, cat, magnify=True)
+            if asking:
                 node.classList.add("sik-dim")
             cards.append(node)
     box.appendChild(kit.hand(cards, "sik-cards"))
     return box
 
 
-def decks_node(g: dict, side: int, cat, ctx: kit.Board, mine: bool):
+def piles_node(g: dict, side: int, cat, ctx: kit.Board, mine: bool):
+    """A side's decks (the draw buttons, when the viewer draws), its discard pile's top and its Bait in play."""
+    box = el("div", {"class": "sik-piles"})
+    box.appendChild(decks_node(g, side, cat, ctx, mine))
+    box.appendChild(discard_node(g, side, cat, mine))
+    bait = bait_node(g, side, cat, mine)
+    if bait is not None:
+        box.appendChild(bait)
+    return box
+
+
+def decks_node(g: dict, side: int, cat, ctx: kit.Board, mine: bool, whole: bool = False):
     box = el("div", {"class": "sik-decks", "data-anim-frame": f"sik-decks-{side}"})
     box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.decks")))
+    if not mine and not whole:  # the other side's decks on the table: a counter each, a card's back and its size
+        box.appendChild(el("p", {"class": "sik-deckline"}, None, [
+            el("span", {"class": "sik-counter", "role": "img", "aria-label": cat.t(
+                "sik.ui.deck_left", deck=f"@sik.kind.{kind}", n=g["deck"][side][kind])}, None, [
+                kit.anim_key(el("span", {"class": f"sik-mini-back sik-mini-{kind}"}), f"sik-deck-{side}-{kind}"),
+                el("span", None, cat.t(f"sik.ui.deck.{kind}", n=g["deck"][side][kind]))])
+            for kind in ("site", "tactic")]))
+        return box
     decks = []
     for kind in ("site", "tactic"):
         n = g["deck"][side][kind]
         text = cat.t(f"sik.ui.deck.{kind}", n=n)
         action = f"draw:{kind}"
         if mine and action in ctx.legal:
-            decks.append(ctx.button(action, cat.t("sik.ui.draw_from", deck=f"@sik.kind.{kind}", n=n),
-                                    cls="sik-cardbtn sik-deckbtn", children=[back_node(text, small=False)]))
+            label = text + " — " + cat.t("sik.ui.draw_from", deck=f"@sik.kind.{kind}", n=n)
+            decks.append(named(ctx.button(action, label, cls="sik-cardbtn sik-deckbtn",
+                                          children=[back_node(text, small=False)]), label))
         else:
-            decks.append(kit.anim_key(back_node(text, small=False), f"sik-deck-{side}-{kind}"))
+            node = kit.anim_key(back_node(text, small=not mine), f"sik-deck-{side}-{kind}")
+            node.removeAttribute("aria-hidden")
+            node.setAttribute("role", "img")
+            node.setAttribute("aria-label", cat.t("sik.ui.deck_left", deck=f"@sik.kind.{kind}", n=n))
+            decks.append(node)
     box.appendChild(kit.hand(decks, "sik-cards"))
     bottom = g["bottom"][side]
-    if bottom["site"] or bottom["tactic"]:
+    if whole and (bottom["site"] or bottom["tactic"]):  # SIK-7.10: in the side's full area
         box.appendChild(el("p", {"class": "sik-note"}, cat.t("sik.ui.bottom", site=bottom["site"],
                                                              tactic=bottom["tactic"])))
     return box
 
 
-def discard_node(g: dict, side: int, cat, mine: bool):
+def discard_node(g: dict, side: int, cat, mine: bool, whole: bool = False):
     box = el("div", {"class": "sik-discard", "data-anim-frame": f"sik-discard-{side}"})
     size = g["discard_size"][side]
     top = g["discard_top"][side]
     box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.discard", n=size)))
     if top:  # a new top card (its key counts the pile) flies in from its player's hand
-        box.appendChild(kit.anim_key(card_node(top, cat, small=True), f"sik-discard-{side}-{size}", f"sik-hand-{side}"))
+        box.appendChild(kit.anim_key(card_node(top, cat, small=True, magnify=True), f"sik-discard-{side}-{size}",
+                                     f"sik-hand-{side}"))
     else:
-        box.appendChild(el("p", {"class": "sik-note"}, cat.t("sik.ui.empty")))
+        box.appendChild(el("p", {"class": "sik-note sik-empty"}, cat.t("sik.ui.empty")))
     pile = g["discard"][side]
-    if mine and pile:
-        cards = kit.hand((card_node(card, cat, small=True) for card in reversed(pile)), "sik-cards")
-        box.appendChild(kit.fold(cat.t("sik.ui.discard_all"), [cards], {"class": "sik-pile"}))
+    if whole and mine and pile:  # SIK-4.14: the owner may look through their own pile (in their full area)
+        box.appendChild(el("p", {"class": "sik-note"}, cat.t("sik.ui.discard_all")))
+        box.appendChild(kit.hand((card_node(card, cat, small=True, magnify=True) for card in reversed(pile)),
+                                 "sik-cards sik-pile"))
     return box
 
 
@@ -459,73 +560,122 @@ def bait_node(g: dict, side: int, cat, mine: bool):
     box.appendChild(el("h4", {"class": "sik-h"}, cat.t("sik.ui.bait_area")))
     marks = g["bait"][side] if mine else None
     for index, n in enumerate(counts):
-        box.appendChild(kit.hand([card_node("bait", cat, small=True)] + [
-            marked_node(marks[index][j], cat) if marks is not None else back_node(cat.t("sik.ui.marked"))
+        box.appendChild(kit.hand([card_node("bait", cat, small=True, magnify=True)] + [
+            marked_node(marks[index][j], cat) if marks is not None else marked_back(cat)
             for j in range(n)], "sik-baitrow"))
     return box
 
 
-def marked_node(card: str, cat):
-    """A card the viewer marked on their own Bait (its face is theirs to see)."""
-    node = card_node(card, cat, small=True)
-    node.classList.add("sik-marked")
-    node.setAttribute("title", cat.t("sik.ui.marked_own"))
+def marked_back(cat):
+    node = back_node(cat.t("sik.ui.marked"))
+    node.removeAttribute("aria-hidden")
+    node.setAttribute("role", "img")
+    node.setAttribute("aria-label", cat.t("sik.ui.marked_other"))
     return node
 
 
-def modules_node(g: dict, side: int, cat):
-    """Charisma card (and Ruri's card) and the three Equipment cards, when those modules are on."""
+def marked_node(card: str, cat):
+    """A card the viewer marked on their own Bait (its face is theirs to see)."""
+    node = card_node(card, cat, small=True, magnify=True)
+    node.classList.add("sik-marked")
+    node.setAttribute("aria-label", cat.t("sik.ui.marked_own", card=f"@sik.card.{card}"))
+    node.setAttribute("title", cat.t("sik.ui.marked_own", card=f"@sik.card.{card}"))
+    return node
+
+
+def chip(cls: str, name: str, state: str | None, desc: str, whole: bool = False):
+    """A Charisma or Equipment card on the table: its name (and state); its effect written large in the magnifier
+    (and in the side's full area, `whole`)."""
+    parts = [el("strong", None, name)]
+    if state:
+        parts.append(el("span", {"class": "sik-chip-state"}, state))
+    parts.append(el("span", {"class": "sik-chip-desc" + (" sik-shown" if whole else "")}, desc))
+    node = el("div", {"class": "sik-chip " + cls}, None, parts)
+    if whole:
+        node.setAttribute("title", desc)
+        return node
+    words = f"{name}, {state}: {desc}" if state else f"{name}: {desc}"
+    return magnifiable(node, words)
+
+
+def modules_node(g: dict, side: int, cat, whole: bool = False):
+    """Charisma card (and Ruri's card) and the three Equipment cards, when those modules are on. On the table the
+    face-down Equipment cards are one chip (how many, their names in the magnifier); the side's full area (`whole`)
+    shows each card with its effect."""
     parts = []
     cha = g["charisma"][side]
     if cha is not None:
-        chip = el("div", {"class": "sik-chip sik-cha", "title": cat.t(f"sik.ui.cha_desc.{cha}")}, None, [
-            el("strong", None, cat.t(f"sik.cha.{cha}")), el("span", None, cat.t(f"sik.ui.cha_desc.{cha}"))])
-        parts.append(chip)
+        parts.append(chip("sik-cha", cat.t(f"sik.cha.{cha}"), None, cat.t(f"sik.ui.cha_desc.{cha}"), whole))
         if cha == "ruri" and g["ruri"]:
             parts.append(el("div", {"class": "sik-ruri"}, None, [
-                el("span", None, cat.t("sik.ui.ruri_card")), card_node(g["ruri"], cat, small=True)]))
+                el("span", None, cat.t("sik.ui.ruri_card")), card_node(g["ruri"], cat, small=True, magnify=True)]))
     eq = g["equipment"]
     if eq is not None:
+        down = [name for name, state in eq[side].items() if state == "down"]
+        if down and not whole:
+            names = [f"@sik.eq.{name}" for name in down]
+            parts.append(chip("sik-eq sik-eq-down", cat.t("sik.ui.eq_down", n=len(down)), None,
+                              cat.t("sik.ui.eq_down_names", cards=names)))
         for name, state in eq[side].items():
-            chip = el("div", {"class": f"sik-chip sik-eq sik-eq-{state}", "title": cat.t(f"sik.ui.eq_desc.{name}")},
-                      None, [el("strong", None, cat.t(f"sik.eq.{name}")),
-                             el("span", None, cat.t(f"sik.eqstate.{state}"))])
-            parts.append(chip)
+            if state != "down" or whole:
+                parts.append(chip(f"sik-eq sik-eq-{state}", cat.t(f"sik.eq.{name}"), cat.t(f"sik.eqstate.{state}"),
+                                  cat.t(f"sik.ui.eq_desc.{name}"), whole))
     if not parts:
         return None
-    return el("div", {"class": "sik-modules"}, None, [el("h4", {"class": "sik-h"}, cat.t("sik.ui.modules")), *parts])
+    head = el("h4", {"class": "sik-h sik-modules-h"}, cat.t("sik.ui.modules"))
+    return el("div", {"class": "sik-modules"}, None, [head, *parts])
 
 
 def prisons(g: dict, bottom: int, cat, captures: dict | None = None):
-    """Both prisons; `captures` ((captor, index) -> cell, this turn's) makes a new prisoner slide from its cell."""
+    """Both prisons, the other side's first; `captures` ((captor, index) -> cell, this turn's) makes a new prisoner
+    slide from its cell."""
     captures = captures or {}
-    box = el("div", {"class": "sik-prisons"})
-    for captor in (1 - bottom, bottom):
-        victims = g["prison"][captor]
-        tokens = [kit.anim_key(token_node(1 - captor, ident, cat, "sik-small"), f"sik-prison-{captor}-{i}",
-                               f"sik-agent-{captures[(captor, i)]}" if (captor, i) in captures else None)
-                  for i, ident in enumerate(victims)]
-        row = kit.hand(tokens or [el("span", {"class": "sik-note"}, cat.t("sik.ui.empty"))], "sik-tokens",
-                       {"data-anim-frame": f"sik-prison-{captor}"})
-        trues = sum(D.is_true(i) for i in victims)
-        box.appendChild(el("div", {"class": f"sik-prison {SIDE_CLASS[captor]}"}, None, [
-            el("h4", {"class": "sik-h"}, cat.t("sik.ui.prison", player=g["seats"][captor])),
-            row,
-            el("p", {"class": "sik-note"}, cat.t("sik.ui.prison_count", trues=trues, falses=len(victims) - trues,
-                                                 need_t=D.TRUE_TO_CAPTURE, need_f=D.FALSE_TO_LOSE))]))
-    return box
+    return el("div", {"class": "sik-prisons"}, None, [el("h4", {"class": "sik-h"}, cat.t("sik.ui.prisons")), *[
+        prison_node(g, captor, cat, captures) for captor in (1 - bottom, bottom)]])
+
+
+def prison_node(g: dict, captor: int, cat, captures: dict | None = None):
+    """One side's prison as the win conditions read it: two slots for the enemy's true agents (both taken: that
+    side wins) and three for its false ones (the third taken: the other side wins), filled as they are taken."""
+    captures = captures or {}
+    victims = g["prison"][captor]
+    victim_side = 1 - captor
+    slots = {True: [], False: []}
+    for i, ident in enumerate(victims):
+        token = kit.anim_key(token_node(victim_side, ident, cat, "sik-small"), f"sik-prison-{captor}-{i}",
+                             f"sik-agent-{captures[(captor, i)]}" if (captor, i) in captures else None)
+        slots[D.is_true(ident)].append(el("span", {"class": "sik-slot sik-slot-full"}, None, [token]))
+    for truth, need in ((True, D.TRUE_TO_CAPTURE), (False, D.FALSE_TO_LOSE)):
+        while len(slots[truth]) < need:
+            slots[truth].append(el("span", {"class": f"sik-slot sik-slot-{'true' if truth else 'false'}",
+                                            "aria-hidden": "true"}, None, [icon("true" if truth else "false")]))
+    trues = sum(D.is_true(i) for i in victims)
+    counts = cat.t("sik.ui.prison_count", trues=trues, falses=len(victims) - trues, need_t=D.TRUE_TO_CAPTURE,
+                   need_f=D.FALSE_TO_LOSE)
+    return el("div", {"class": f"sik-prison {SIDE_CLASS[captor]}", "data-anim-frame": f"sik-prison-{captor}",
+                      "data-track": f"prison-{captor}"}, None, [  # rung when a capture fills a slot
+        el("h4", {"class": "sik-h sik-prison-h"}, None, [
+            icon(EMBLEM[captor], "sik-icon sik-head-emblem"),
+            el("span", {"class": "sik-prison-name"}, cat.t("sik.ui.prison", player=g["seats"][captor]))]),
+        el("div", {"class": "sik-slots"}, None, [
+            el("span", {"class": "sik-slots-true"}, None, slots[True]),
+            el("span", {"class": "sik-slots-false"}, None, slots[False])]),
+        el("span", {"class": "visually-hidden"}, counts)])
 
 
 # ---------------------------------------------------------------------- the prompt panel
 
 
 def prompt_panel(view: dict, g: dict, me, cat, legal: list, ctx: kit.Board):
+    """The decision in words and its choices that are not on the map or in the hand, with the last results; None
+    when it has nothing to say (the final board)."""
     box = el("section", {"class": "sik-prompt", "data-testid": "sik-prompt", "aria-live": "polite"})
-    for line in recent_events(view, cat):
-        box.appendChild(el("p", {"class": "sik-event"}, line))
+    events = recent_events(view, cat)
+    for i, line in enumerate(events):
+        box.appendChild(el("p", {"class": "sik-event" + (" sik-last" if i == len(events) - 1 else "")}, line))
     ask = g["ask"]
     if ask is None:
-        return box
+        return box if box.firstChild else None
     k = ask["k"]
     if me is None or ask["side"] != me or not legal:
         box.appendChild(el("p", {"class": "sik-wait"}, cat.t("sik.ui.waiting", player=g["seats"][ask["side"]],
@@ -556,7 +706,13 @@ def recent_events(view: dict, cat) -> list[str]:
             "sik.log.eavesdrop", "sik.log.bait_used", "sik.log.exchange", "sik.log.med_reveal",
             "sik.log.med_forced", "sik.log.stun", "sik.log.medicine", "sik.log.flip", "sik.log.charisma",
             "sik.log.ruri")
-    return [cat.t(k, **a) for k, a in log[start:] if k in keys][-5:]
+    return [cat.t(k, **words_of(a, cat)) for k, a in log[start:] if k in keys][-EVENTS_SHOWN:]
+
+
+def words_of(args: dict, cat) -> dict:
+    """A log line's arguments with its identities in words (whether or not the catalogue has the board's namer)."""
+    return {name: (identity_words(value, cat) if format_arg(name, value, cat) is not None else value)
+            for name, value in args.items()}
 
 
 def ask_text(g: dict, ask: dict, me: int, cat, legal: list) -> str:
@@ -598,41 +754,154 @@ def ask_text(g: dict, ask: dict, me: int, cat, legal: list) -> str:
     return text
 
 
+def big_choice(ctx: kit.Board, action: str, title: str, desc: str, children=()):
+    """A choice with its effect written under its name (the effect hidden on a phone: the touch preview and the
+    accessible name say it); named by the words it shows, name first."""
+    node = ctx.button(action, f"{title}: {desc}", cls="sik-bigchoice", children=[
+        *children, el("strong", None, title), el("span", {"class": "sik-choice-desc"}, desc)])
+    return named(node, f"{title}: {desc}")
+
+
 def choice_button(ctx: kit.Board, g: dict, ask: dict, action: str, me: int, cat):
     verb, _, arg = action.partition(":")
     if verb in ("place", "guess") and arg in D.IDENTITIES:
         side = me if verb == "place" else 1 - me
-        label = cat.t(f"sik.act.{verb}", identity=arg) + " — " + agent_words(side, arg, cat)
-        return ctx.button(action, label, cls="sik-tokbtn", children=[token_node(side, arg, cat), el("span", None, arg)])
+        words = identity_words(arg, cat)
+        if verb == "place":
+            label = cat.t("sik.ui.place_choice", identity=words, cell=g["next_start"] or "")
+        else:
+            label = cat.t("sik.ui.guess_choice", identity=words)
+        truth = cat.t("sik.ui.word_true" if D.is_true(arg) else "sik.ui.word_false")
+        node = ctx.button(action, label, cls="sik-tokbtn", children=[
+            token_node(side, arg, cat, named=False), el("span", {"class": "sik-tokword"}, " " + truth)])
+        return named(node, label)
+    if action == "place:random":
+        label = cat.t("sik.ui.random_choice")
+        return named(ctx.button(action, label, cls="sik-textchoice sik-random", text=cat.t("sik.ui.random_short")),
+                     label)
     if verb == "charisma":
-        label = cat.t("sik.act.charisma", card=f"@sik.cha.{arg}")
-        return ctx.button(action, label + " — " + cat.t(f"sik.ui.cha_desc.{arg}"), cls="sik-bigchoice", children=[
-            el("strong", None, cat.t(f"sik.cha.{arg}")), el("span", None, cat.t(f"sik.ui.cha_desc.{arg}"))])
+        return big_choice(ctx, action, cat.t(f"sik.cha.{arg}"), cat.t(f"sik.ui.cha_desc.{arg}"))
     if verb == "ruri" or verb == "take":
-        label = cat.t(f"sik.act.{verb}", card=f"@sik.card.{arg}")
-        return ctx.button(action, label, cls="sik-cardbtn", children=[card_node(arg, cat)])
+        name = cat.t(f"sik.card.{arg}")
+        label = name + " — " + cat.t(f"sik.act.{verb}", card=f"@sik.card.{arg}")
+        return named(ctx.button(action, label, cls="sik-cardbtn", children=[card_node(arg, cat)]), label)
     if verb == "keep":
         pending = g["tomoyo"]
         card = pending[int(arg)][1] if int(arg) < len(pending) else None
         if card:
-            label = cat.t("sik.act.keep", card=f"@sik.card.{card}") + " — " + cat.t(
-                "sik.ui.tomoyo_other", deck=f"@sik.kind.{pending[1 - int(arg)][0]}")
-            return ctx.button(action, label, cls="sik-cardbtn", children=[card_node(card, cat)])
+            label = cat.t(f"sik.card.{card}") + " — " + cat.t("sik.act.keep", card=f"@sik.card.{card}") + "; " + \
+                cat.t("sik.ui.tomoyo_other", deck=f"@sik.kind.{pending[1 - int(arg)][0]}")
+            return named(ctx.button(action, label, cls="sik-cardbtn", children=[card_node(card, cat)]), label)
         return None
     if verb in ("equip", "flip") and arg != "none":
-        label = cat.t(f"sik.act.{verb}", card=f"@sik.eq.{arg}")
-        return ctx.button(action, label + " — " + cat.t(f"sik.ui.eq_desc.{arg}"), cls="sik-bigchoice", children=[
-            el("strong", None, label), el("span", None, cat.t(f"sik.ui.eq_desc.{arg}"))])
+        return big_choice(ctx, action, cat.t(f"sik.act.{verb}", card=f"@sik.eq.{arg}"), cat.t(f"sik.ui.eq_desc.{arg}"))
     if verb == "bait" and arg != "no":
         index, _, card = arg.partition(":")
-        label = cat.t("sik.act.bait", card=f"@sik.card.{card}", bait=int(index) + 1)
-        return ctx.button(action, label + " — " + cat.t("sik.ui.bait_effect"), cls="sik-bigchoice", children=[
-            card_node(card, cat, small=True), el("span", None, label)])
+        title = cat.t("sik.act.bait", card=f"@sik.card.{card}", bait=int(index) + 1)
+        return big_choice(ctx, action, title, cat.t("sik.ui.bait_effect"), [card_node(card, cat, small=True)])
     key = f"sik.ui.choice.{verb}.{arg}"
     label = cat.t(key) if cat.has(key) else None
     if label is None:
         from pygames.shadows_in_kyoto.labels import action_label
 
         k, a = action_label({"state": g}, action)
-        label = cat.t(k, **a)
+        label = cat.t(k, **words_of(a, cat))
     return ctx.button(action, label, cls="sik-textchoice", text=label)
+
+
+# ---------------------------------------------------------------------- a seat's summary and its full area
+
+
+def badge_node(side: int, cat):
+    """The side's colour with its emblem (never the colour alone): Oniwaban's shuriken on dark green, the
+    Government's sun on gold; its name is the side's."""
+    return svg("svg", {"class": f"sik-badge sik-badge-{side}", "viewBox": "0 0 24 24", "role": "img",
+                       "aria-label": cat.t(f"sik.side.{side}")}, None, [
+        svg("title", None, cat.t(f"sik.side.{side}")),
+        svg("circle", {"cx": 12, "cy": 12, "r": 11.5, "class": "sik-badge-disc"}),
+        svg("use", {"href": f"#sik-sym-{EMBLEM[side]}", "x": 4, "y": 4, "width": 16, "height": 16,
+                    "class": "sik-badge-emblem"})])
+
+
+def summary(view: dict, seat: int, cat) -> kit.Summary:
+    """What a player glances at of a seat (SIK-7: public facts only): the enemy agents in its prison (true ones:
+    two win; false ones: the third loses), its cards in hand, its agents still on the board; its Bait in play and
+    its Charisma card when it has them."""
+    g = view["state"]
+    side = g["seats"].index(seat)
+    victims = g["prison"][side]
+    trues = sum(D.is_true(i) for i in victims)
+    falses = len(victims) - trues
+    hand = g["hand_count"][side]
+    cards = hand["site"] + hand["tactic"]
+    agents = sum(1 for _cell, s, _i, _r in g["board"] if s == side)
+    figures = [
+        kit.figure(icon("true", "sik-fig sik-fig-true"), f"{trues}/{D.TRUE_TO_CAPTURE}",
+                   cat.t("sik.sum.trues", n=trues, need=D.TRUE_TO_CAPTURE)),
+        kit.figure(icon("false", "sik-fig sik-fig-false"), f"{falses}/{D.FALSE_TO_LOSE}",
+                   cat.t("sik.sum.falses", n=falses, need=D.FALSE_TO_LOSE)),
+        kit.figure(el("span", {"class": "sik-fig sik-fig-cards"}), cards,
+                   cat.t("sik.sum.hand", n=cards, site=hand["site"], tactic=hand["tactic"])),
+        kit.figure(svg("svg", {"class": f"sik-fig sik-fig-agent sik-fig-{SIDE_CLASS[side]}", "viewBox": "0 0 24 24"},
+                       None, [svg("circle", {"cx": 12, "cy": 12, "r": 10})]), agents,
+                   cat.t("sik.sum.agents", n=agents, total=len(D.IDENTITY_ORDER))),
+    ]
+    marks = sum(g["bait_marks"][side])
+    if marks:
+        figures.append(kit.figure(icon("bait", "sik-fig sik-fig-bait"), marks, cat.t("sik.sum.bait", n=marks),
+                                  cls="minor"))
+    cha = g["charisma"][side]
+    if cha is not None:
+        figures.append(kit.figure(icon("joker", "sik-fig sik-fig-cha"), cat.t(f"sik.cha.{cha}"), cat.t(
+            "sik.sum.charisma", card=f"@sik.cha.{cha}", desc=f"@sik.ui.cha_desc.{cha}"), cls="minor"))
+    return kit.Summary(badge_node(side, cat), tuple(figures))
+
+
+def render_seat(board, view: dict, seat: int, cat) -> None:
+    """That side's whole area (a tap on its summary): its hand (face up if it is the viewer's, else its backs and
+    what is known of it), decks, discard pile (the whole pile for its owner), Bait, Charisma and Equipment with
+    their effects written out, and its prison. No control: the decision stays on the board."""
+    g = view["state"]
+    side = g["seats"].index(seat)
+    mine = g["me"] == side
+    ctx = kit.Board(view, [], cat, "sik-btn")
+    root = el("div", {"class": f"sik sik-seatview {SIDE_CLASS[side]}"})
+    head = el("p", {"class": "sik-area-head"}, None, [
+        icon(EMBLEM[side], "sik-icon sik-head-emblem"), el("strong", None, cat.t(f"sik.side.{side}"))])
+    if g["active"] == side and g["phase"] == "play":
+        head.appendChild(el("span", {"class": "sik-turn"}, cat.t("sik.ui.turn", turn=g["turn"])))
+    root.appendChild(head)
+    if mine:
+        hand = el("div", {"class": "sik-hand sik-own-hand"}, None, [
+            el("h4", {"class": "sik-h"}, cat.t("sik.ui.hand", n=len(g["hand"][side] or []))),
+            kit.hand([card_node(c, cat, magnify=True) for c in g["hand"][side] or []], "sik-cards")])
+    else:
+        hand = hand_node(g, side, cat, ctx, False, whole=True)
+        hand.removeAttribute("data-anim-key")
+    root.appendChild(hand)
+    piles = el("div", {"class": "sik-piles"}, None, [decks_node(g, side, cat, ctx, False, whole=True),
+                                                      discard_node(g, side, cat, mine, whole=True)])
+    bait = bait_node(g, side, cat, mine)
+    if bait is not None:
+        piles.appendChild(bait)
+    for node in walk_nodes(piles):  # the table's own parts slide; this copy of them does not
+        node.removeAttribute("data-anim-key")
+        node.removeAttribute("data-anim-from")
+        node.removeAttribute("data-anim-frame")
+    root.appendChild(piles)
+    extra = modules_node(g, side, cat, whole=True)
+    if extra is not None:
+        root.appendChild(extra)
+    prison = prison_node(g, side, cat)
+    prison.removeAttribute("data-anim-frame")
+    for node in walk_nodes(prison):
+        node.removeAttribute("data-anim-key")
+    root.appendChild(prison)
+    board.appendChild(root)
+
+
+def walk_nodes(node):
+    yield node
+    for kid in node.kids:
+        if isinstance(kid, vdom.Node):
+            yield from walk_nodes(kid)

@@ -1,16 +1,27 @@
-"""Spyworld on the table: the piles, the missions, every player's sheet, the pending decision, the exploration.
+"""Spyworld on the table: the cards on offer, the missions, the viewer's own sheet, the decision, the exploration.
 
 Reads only the view (never the state). Symbols, card faces, card backs and agent cards are clones of the
 Jinja2-prebuilt fragments of templates/spy/fragments.html.j2; every text comes from the catalogue.
 
+Issue 47, the whole table at a glance: the board is one grid (`.spy`, static/spy.css) laid out in the stage's box
+(container queries) per box shape and per step of the decision (`data-stage`: first, line, cell, segment, gadget,
+more, claim, submit, submitted; keep, explore, over): the head line (the lair, the turn, the lair's costs and the last
+turn folded in one line each, their detail over the board on a tap), the three cards on offer with their index
+(the back on top of each pile) and each its Take control on it, the missions, the decision's steps, and the viewer's
+own sheet (`data-dock="hand"`): the lair grid, budget, cash gained, training, gadgets, bonus boxes and agent. The
+other seats are summaries beside the board (`summary`: public figures only) and a tap opens their full sheet
+(`render_seat`).
+
 Legal targets on the board are <button data-action=...>: display cards (take), row/column numbers beside the lair
-(line), rooms (cell), wall positions between rooms (wall), gadget boxes (gadget), mission rewards (claim), agent
-cards (keep), and in exploration every way into a room, grouped in a popover that opens when the room is tapped,
-so the full cost is read before the move is committed. Pass / done / no claim / submit / restart stay in the
-shell's action bar with the engine's labels (which carry the gain or cost).
+(line), rooms (cell), wall positions on the rooms' sides (wall: one diamond per side, so that the targets of one
+line tile the grid and never overlap), gadget boxes (gadget), mission rewards (claim), agent cards (keep), and in
+exploration every way into a room, grouped in a popover that opens when the room is tapped, so the full cost is
+read before the move is committed. Pass / done / no claim / submit / restart stay in the shell's action bar with
+the engine's labels (which carry the gain or cost).
 
 At the end, `render_over` (the shell's end-screen hook, handed the end-of-game view) adds the titles, the records
-and every exploration's route under the shell's score table.
+and every exploration's route under the shell's score table; the final board (`render` of the spectator's end view)
+shows every lair with the route of its explorer.
 """
 
 from __future__ import annotations
@@ -28,6 +39,7 @@ from pygames.web.vdom import el, svg
 
 TRACKS = ("m", "s", "c")
 FIXTURE_ORDER = ("lasers", "saw", "shark", "dog", "guard", "robot", "secret1", "secret2", "secret3")
+SEAT_COLOURS = 12  # a colour per seat (static/spy.css .spy-sc0 … .spy-sc11), always with the seat's number
 
 
 # ---------------------------------------------------------------------- small builders
@@ -52,6 +64,19 @@ def short_cost(cat, cost) -> str:
     """"M1 S2" (FR "M1 D2"): the non-zero parts of a training cost, with the localised track letters."""
     parts = [f"{cat.t('spy.ui.letter.' + t)}{n}" for t, n in zip(TRACKS, cost, strict=True) if n]
     return " ".join(parts) or "0"
+
+
+def badge(seat: int):
+    """A seat's colour with its number (never the colour alone): its mark in the summaries and its full area."""
+    return el("span", {"class": f"spy-badge spy-sc{seat % SEAT_COLOURS}", "aria-hidden": "true"}, str(seat + 1))
+
+
+def magnified(node, label: str):
+    """A part that is not a control, shown large on a tap (static/zoom.js), reachable by keyboard and named."""
+    node.setAttribute("data-magnify", "")
+    node.setAttribute("tabindex", "0")
+    node.setAttribute("aria-label", label)
+    return node
 
 
 class Ctx(kit.Board):
@@ -91,33 +116,61 @@ def format_arg(name: str, value, cat) -> str | None:
     return None
 
 
+def stage_of(ctx: Ctx) -> str:
+    """Which layout the table takes (static/spy.css `data-stage`): the step of the viewer's decision in planning,
+    else the phase ("watch": planning seen by a seat with no decision)."""
+    g = ctx.g
+    if g["phase"] == "plan":
+        pending = g.get("pending") if ctx.me is not None else None
+        if pending is None:
+            return "watch"
+        return "submitted" if pending["submitted"] else pending["stage"]
+    return g["phase"]
+
+
 def render(board, view: dict, legal: list, cat) -> set[str]:
     ctx = Ctx(view, legal, cat)
     g = ctx.g
     board.appendChild(kit.defs("spy-defs"))
-    root = el("div", {"class": "spy", "data-phase": g["phase"]})
+    stage = stage_of(ctx)
+    root = el("div", {"class": "spy", "data-phase": g["phase"], "data-stage": stage,
+                      "data-players": view["players"]})
     board.appendChild(root)
     root.appendChild(header(ctx))
     if g["phase"] == "keep":
         keep_phase(ctx, root)
     elif g["phase"] == "plan":
         plan_phase(ctx, root)
-    else:
+    elif g["phase"] == "explore":
         explore_phase(ctx, root)
-    root.appendChild(lair_rules(ctx))
+    else:
+        over_board(ctx, root)
     for pop in ctx.pops:
         root.appendChild(pop)
     return ctx.placed
 
 
 def header(ctx: Ctx):
+    """One line: the lair, the turn (and the final turn), then the lair's costs and the last turn, each folded
+    to its one line (its detail opens over the board on a tap)."""
     cat, g = ctx.cat, ctx.g
-    bits = [el("strong", None, cat.t("spy.ui.lair", lair=cat.t(f"spy.lair.{g['lair']}")))]
+    lair = cat.t(f"spy.lair.{g['lair']}")
+    bits = [el("strong", {"class": "spy-lairname", "title": cat.t("spy.ui.lair", lair=lair)}, lair)]
     if g["phase"] == "plan":
-        bits.append(el("span", {"class": "spy-turn"}, cat.t("spy.ui.turn", turn=g["turn"], max=g["max_turns"])))
+        bits.append(el("span", {"class": "spy-turn", "title": cat.t("spy.ui.turn", turn=g["turn"],
+                                                                     max=g["max_turns"])},
+                       cat.t("spy.ui.turn_short", turn=g["turn"], max=g["max_turns"])))
         if g["final"]:
             bits.append(el("span", {"class": "spy-finalturn", "data-testid": "spy-final-turn"},
                            cat.t("spy.ui.final_turn")))
+    if g["phase"] in ("explore", "over") and g.get("direction"):
+        bits.append(passing_line(ctx))
+    bits.append(el("span", {"class": "spy-headgap"}))
+    if g["phase"] == "plan":
+        last = last_turn_panel(ctx)
+        if last is not None:
+            bits.append(last)
+    bits.append(lair_rules(ctx))
     return el("div", {"class": "spy-head"}, None, bits)
 
 
@@ -157,16 +210,37 @@ def draw_lair_rules(ctx: Ctx):
         faces.append(el("li", None, None, [gadget_badge(n), el("span", None, f" {cat.t(f'spy.gadget.{n}')} — "
                                                                   f"{cat.t('spy.ui.' + face)}: "
                                                                   f"{cat.t('spy.geff.' + effect)}")]))
-    return kit.fold(cat.t("spy.ui.lair_table", lair=cat.t(f"spy.lair.{g['lair']}")), [
+    summary = [el("span", {"class": "spy-foldname"}, cat.t("spy.ui.costs_fold")),
+               el("span", {"class": "spy-foldlair", "aria-hidden": "true"}, cat.t(f"spy.lair.{g['lair']}")),
+               el("span", {"class": "visually-hidden"}, " — " + cat.t("spy.ui.lair_table",
+                                                                      lair=cat.t(f"spy.lair.{g['lair']}")))]
+    return kit.fold(summary, [el("div", {"class": "spy-foldbody"}, None, [
+        el("h4", None, cat.t("spy.ui.lair_table", lair=cat.t(f"spy.lair.{g['lair']}"))),
         table, el("p", None, rule), el("p", {"class": "spy-legend"}, cat.t("spy.ui.legend")),
-        el("h4", None, cat.t("spy.ui.gadget_faces")), el("ul", {"class": "spy-faces"}, None, faces)],
-        {"class": "spy-rulebox"})
+        el("h4", None, cat.t("spy.ui.gadget_faces")), el("ul", {"class": "spy-faces"}, None, faces)])],
+        {"class": "spy-fold spy-rulebox"})
 
 
 def gadget_badge(n: int):
     node = el("span", {"class": "spy-gbadge"}, None, [symbol("gadget", "spy-sym spy-gsym"),
                                                        el("span", {"class": "spy-gnum"}, str(n))])
     return node
+
+
+def last_turn_panel(ctx: Ctx):
+    """SPY-7.5: what every player did in the last resolved turn, from the public log (folded to one line)."""
+    log = ctx.view["log"]
+    turns = [i for i, (key, _) in enumerate(log) if key == "spy.log.turn"]
+    if len(turns) < 2:
+        return None
+    keys = ("spy.log.pass", "spy.log.take", "spy.log.place", "spy.log.wall", "spy.log.gadget", "spy.log.claim")
+    lines = [ctx.cat.t(k, **a) for k, a in log[turns[-2] + 1:turns[-1]] if k in keys]
+    if not lines:
+        return None
+    return kit.fold([el("span", {"class": "spy-foldname"}, ctx.cat.t("spy.ui.last_fold"))], [
+        el("div", {"class": "spy-foldbody"}, None, [el("h4", None, ctx.cat.t("spy.ui.last_turn")),
+                                                    el("ul", None, None, [el("li", None, line) for line in lines])])],
+        {"class": "spy-fold spy-last"})
 
 
 # ---------------------------------------------------------------------- agents
@@ -176,16 +250,22 @@ def agent_card(cat, agent_id: str):
     agent = AGENTS[agent_id]
     m, s, c = agent["bonus"]
     kind = cat.t("spy.ui.once" if agent["kind"] == "once" else "spy.ui.passive")
-    return kit.card("spy-agent", data={"agent": agent_id}, texts={
+    card = kit.card("spy-agent", data={"agent": agent_id}, texts={
         ".spy-agent-name": cat.t(f"spy.agent.{agent_id}"), ".spy-agent-bonus": cat.t("spy.ui.bonus", m=m, s=s, c=c),
         ".spy-agent-power": f"{cat.t('spy.power.' + agent['power'])} ({kind})"})
+    # the bonus in the track letters, where nine agents share a phone's box (static/spy.css); the words otherwise
+    short = " ".join(f"{cat.t('spy.ui.letter.' + t)}+{n}" for t, n in zip(TRACKS, agent["bonus"], strict=True))
+    card.querySelector(".spy-agent-text").kids.insert(1, el("span", {"class": "spy-agent-short", "aria-hidden": "true"},
+                                                             short))
+    return card
 
 
 def keep_phase(ctx: Ctx, root) -> None:
     cat, g = ctx.cat, ctx.g
     if ctx.me is not None and g.get("dealt"):
         title = cat.t("spy.ui.free_title" if len(g["dealt"]) == len(AGENTS) else "spy.ui.keep_title")  # SPY-3.11
-        box = el("section", {"class": "spy-panel spy-keep"}, None, [el("h3", None, title)])
+        box = el("section", {"class": "spy-panel spy-keep", "data-count": len(g["dealt"])}, None,
+                 [el("h3", None, title)])
         agents = []
         for agent_id in g["dealt"]:
             card = agent_card(cat, agent_id)
@@ -207,37 +287,33 @@ def keep_phase(ctx: Ctx, root) -> None:
 
 
 def plan_phase(ctx: Ctx, root) -> None:
-    g, cat = ctx.g, ctx.cat
+    g = ctx.g
     pending = g.get("pending") if ctx.me is not None else None
+    root.appendChild(display_panel(ctx, pending))
+    root.appendChild(missions_panel(ctx, pending))
     if pending is not None:
         root.appendChild(decision_panel(ctx, pending))
-    top = el("div", {"class": "spy-top"}, None, [piles_panel(ctx, pending), missions_panel(ctx, pending)])
-    root.appendChild(top)
     if ctx.me is not None:
         root.appendChild(own_sheet(ctx, pending))
-    last = last_turn_panel(ctx)
-    if last is not None:
-        root.appendChild(last)
-    root.appendChild(other_sheets(ctx))
-    del cat
 
 
 def decision_panel(ctx: Ctx, pending: dict):
+    """The viewer's pending decision in one line: its steps so far (hidden from the others until the turn's
+    resolution, SPY-4.6), or who still chooses once it is submitted."""
     cat, g = ctx.cat, ctx.g
-    box = el("section", {"class": "spy-panel spy-decision", "data-testid": "spy-decision"},
-             None, [el("h3", None, cat.t("spy.ui.decision"))])
-    if not pending["submitted"]:
-        box.appendChild(el("p", {"class": "spy-hint"}, cat.t(f"spy.ui.hint.{pending['stage']}")))
+    title = cat.t("spy.ui.submitted_note" if pending["submitted"] else "spy.ui.decision_short")
+    box = el("section", {"class": "spy-panel spy-decision", "data-testid": "spy-decision",
+                         "title": cat.t("spy.ui.way_back") if not pending["submitted"] else None},
+             None, [el("h3", None, title)])
     steps = describe_steps(ctx, pending["steps"])
     if steps:
         box.appendChild(el("ol", {"class": "spy-steps"}, None, [el("li", None, s) for s in steps]))
-    else:
-        box.appendChild(el("p", None, cat.t("spy.ui.nothing_yet")))
-    if not pending["submitted"]:
-        box.appendChild(el("p", {"class": "spy-small"}, cat.t("spy.ui.way_back")))
+    elif not pending["submitted"]:
+        box.appendChild(el("p", {"class": "spy-hint"}, cat.t(f"spy.ui.hint.{pending['stage']}")))
     waiting = [cat.seat_name(p) for p, done in enumerate(g.get("submitted", [])) if not done]
-    if waiting:
-        box.appendChild(el("p", {"class": "spy-small"}, cat.t("spy.ui.waiting_for", names=", ".join(waiting))))
+    if pending["submitted"] and waiting:
+        box.appendChild(el("p", {"class": "spy-small spy-waiting"},
+                           cat.t("spy.ui.waiting_for", names=", ".join(waiting))))
     return box
 
 
@@ -245,15 +321,17 @@ def describe_steps(ctx: Ctx, steps: list[str]) -> list[str]:
     cat, g = ctx.cat, ctx.g
     out = []
     first = True
+    colour = "R"
     for action in steps:
         head, _, rest = action.partition(":")
         if head == "take":
             slot = int(rest)
             card = "@" + g["display"][slot - 1]["key"]
+            colour = g["display"][slot - 1]["index"][0]  # the line a fixture goes in: a row (red) or a column
             out.append(cat.t("spy.ui.step.take" if first else "spy.ui.step.bonus", card=card, slot=slot))
             first = False
         elif head == "line":
-            out.append(cat.t("spy.ui.step.line", n=rest))
+            out.append(cat.t("spy.ui.row" if colour == "R" else "spy.ui.col", n=rest))
         elif head == "cell":
             out.append(cat.t("spy.ui.step.cell", cell=cell_text(rest)))
         elif head == "wall" and rest in spydata.BORDER_SET:
@@ -286,40 +364,62 @@ def card_face(cat, card: dict):
     kind = card["kind"]
     code = card["sub"] if kind == "fixture" else ("train-" + card["sub"] if kind == "training" else kind)
     extra = cat.t("spy.ui.points", n=card["pts"]) if kind == "training" else ""
-    node = kit.card("spy-card", (f"spy-k-{kind}",), texts={".spy-card-name": cat.t(card["key"]),
+    node = kit.card("spy-card", (f"spy-k-{kind}",), texts={".spy-card-name": kit.breakable(cat.t(card["key"])),
                                                            ".spy-card-extra": extra})
     node.querySelector("use").setAttribute("href", f"#spy-sym-{code}")
     return node
 
 
-def piles_panel(ctx: Ctx, pending: dict | None):
+def display_panel(ctx: Ctx, pending: dict | None):
+    """The three cards on offer, each under its index (the back on top of its pile: SPY-4.4) and with its Take
+    control on it; a card taken this turn is marked."""
     cat, g = ctx.cat, ctx.g
-    box = el("section", {"class": "spy-panel spy-piles"}, None, [el("h3", None, cat.t("spy.ui.piles"))])
+    box = el("section", {"class": "spy-panel spy-display spy-piles", "aria-label": cat.t("spy.ui.piles")}, None,
+             [el("h3", None, cat.t("spy.ui.display_title"))])
     row = el("div", {"class": "spy-pilerow"})
     taken = pending["taken"] if pending else []
     for slot, pile in enumerate(g["piles"], start=1):
-        col = el("div", {"class": "spy-pile", "data-slot": slot},
-                 None, [el("div", {"class": "spy-pilename"}, cat.t("spy.ui.pile", n=slot))])
+        col = el("div", {"class": "spy-pile", "data-slot": slot})
+        left = cat.t("spy.ui.cards_left", n=pile["count"])
         if pile["top"]:
             back, line = back_node(cat, pile["top"])
-            col.appendChild(kit.anim_key(back, f"spy-back-{slot}"))  # a public back: its slot is its key
-            col.appendChild(el("div", {"class": "spy-pileline"}, line))
+            index = el("div", {"class": "spy-index", "title": f"{cat.t('spy.ui.pile', n=slot)}: {left}"}, None, [
+                kit.anim_key(back, f"spy-back-{slot}"),  # a public back: its slot is its key
+                el("span", {"class": "spy-pileline spy-" + ("red" if pile["top"][0] == "R" else "blue")}, line)])
         else:
-            col.appendChild(el("div", {"class": "spy-pileline"}, cat.t("spy.ui.empty_pile")))
-        col.appendChild(el("div", {"class": "spy-small"}, cat.t("spy.ui.cards_left", n=pile["count"])))
+            index = el("div", {"class": "spy-index"}, None, [el("span", {"class": "spy-pileline"},
+                                                                 cat.t("spy.ui.empty_pile"))])
+        col.appendChild(index)
         card = g["display"][slot - 1]
         face = kit.anim_key(card_face(cat, card), f"spy-card-{card['id']}", f"spy-back-{slot}")  # face up: public
-        if slot in taken:
-            face.classList.add("spy-taken")
-            face.appendChild(el("span", {"class": "spy-takenmark"}, "✓ " + cat.t("spy.ui.taken")))
-        col.appendChild(face)
-        if f"take:{slot}" in ctx.legal:
-            key, args = action_label(ctx.view, f"take:{slot}")
-            short = ctx.cat.t(key.replace("spy.act.", "spy.ui."), **args)  # shown; its name goes on with the full words
-            col.appendChild(ctx.button(f"take:{slot}", cls="spy-take", text=short))
+        action = f"take:{slot}"
+        if action in ctx.legal:
+            key, args = action_label(ctx.view, action)
+            short = cat.t(key.replace("spy.act.", "spy.ui."), **args)  # shown; its name goes on with the full words
+            node = ctx.button(action, cls="spy-take", children=[
+                face, el("span", {"class": "spy-takeline"}, short)])
+        else:
+            node = face
+            if slot in taken:
+                face.classList.add("spy-taken")
+                face.appendChild(el("span", {"class": "spy-takenmark"}, "✓ " + cat.t("spy.ui.taken")))
+            magnified(face, f"{cat.t('spy.ui.pile', n=slot)}: {cat.t(card['key'])}"
+                            + (f" {cat.t('spy.ui.points', n=card['pts'])}" if card["kind"] == "training" else ""))
+        col.appendChild(node)
         row.appendChild(col)
     box.appendChild(row)
     return box
+
+
+def mission_condition(cat, mid: str):
+    """A mission's condition at a glance: the three fixtures it asks for, or its short words (the whole sentence
+    is its tooltip, its accessible name and what the magnifier shows)."""
+    data = MISSIONS[mid]
+    parts = []
+    if data["cond"] == "has_all":
+        parts += [symbol(k, "spy-sym spy-msym") for k in data["kinds"]]
+    parts.append(el("span", None, cat.t(f"spy.ui.mshort.{mid}", n=data.get("min", ""))))
+    return el("span", {"class": "spy-mcond"}, None, parts)
 
 
 def missions_panel(ctx: Ctx, pending: dict | None):
@@ -332,48 +432,63 @@ def missions_panel(ctx: Ctx, pending: dict | None):
     for m in g["missions"]:
         mid = m["id"]
         data = MISSIONS[mid]
-        item = el("div", {"class": "spy-mission" + (" spy-down" if m["down"] else ""), "data-mission": mid}, None, [
-            el("strong", None, cat.t(f"spy.mission.{mid}")),
-            el("span", None, cat.t(f"spy.ui.mcond.{mid}", n=data.get("min", ""))),
-            el("span", {"class": "spy-small"}, cat.t("spy.ui.mission_reward", cash=data["cash"], bonus=data["bonus"]))])
+        full = cat.t(f"spy.ui.mcond.{mid}", n=data.get("min", ""))
+        reward = cat.t("spy.ui.mission_reward", cash=data["cash"], bonus=data["bonus"])
+        words = [cat.t(f"spy.mission.{mid}"), full, reward]
+        item = el("div", {"class": "spy-mission" + (" spy-down" if m["down"] else ""), "data-mission": mid,
+                          "title": " ".join(words[1:])}, None, [
+            el("strong", {"class": "spy-mname"}, cat.t(f"spy.mission.{mid}")),
+            mission_condition(cat, mid),
+            el("span", {"class": "spy-mreward"}, None, [
+                el("span", {"class": "spy-mcash"}, None, [symbol("cash", "spy-sym spy-msym"),
+                                                          el("b", None, f"+{data['cash']}")]),
+                el("span", {"class": "spy-mbonus"}, None, [el("span", {"class": "spy-flag", "aria-hidden": "true"},
+                                                              "★"), el("b", None, str(data["bonus"]))])]),
+            el("span", {"class": "spy-mfull"}, full)])
         if m["down"]:
-            item.appendChild(el("span", {"class": "spy-small"}, "▼ " + cat.t("spy.ui.mission_down")))
+            words.append(cat.t("spy.ui.mission_down"))
+            item.appendChild(el("span", {"class": "spy-small spy-mdown"}, "▼ " + cat.t("spy.ui.mission_gone")))
         if mid in claims:
             names = ", ".join(claims[mid])
-            item.appendChild(el("span", {"class": "spy-small"}, cat.t("spy.ui.claimed_by", names=names)))
-        buttons = [ctx.button(f"claim:{mid}:{r}", cls="spy-claim") for r in ("cash", "bonus")]
-        for b, r in zip(buttons, ("cash", "bonus"), strict=True):
-            if b is not None:
-                b.textContent = ctx.label(f"claim:{mid}:{r}")
-                item.appendChild(b)
+            words.append(cat.t("spy.ui.claimed_by", names=names))
+            item.appendChild(el("span", {"class": "spy-small spy-mclaimed"}, cat.t("spy.ui.claimed_by", names=names)))
+        placed = False
+        claims_at = len(item.kids)
+        for r in ("cash", "bonus"):
+            action = f"claim:{mid}:{r}"
+            if action not in ctx.legal:
+                continue
+            then = chained(action)
+            label = ctx.label(action) + (" " + cat.t(then[1]) if then else "")
+            shown = cat.t("spy.ui.reward_now" if r == "cash" else "spy.ui.reward_end",
+                          n=action_label(ctx.view, action)[1]["n"])
+            item.appendChild(ctx.button(action, label, text=shown, cls="spy-claim"))
+            placed = True
+        if placed:
+            item.classList.add("spy-claimable")
+            item.kids.insert(claims_at, el("span", {"class": "spy-break"}))  # the claims on a line of their own
+        else:
+            magnified(item, ". ".join(words))
         box.appendChild(item)
     return box
-
-
-def last_turn_panel(ctx: Ctx):
-    """SPY-7.5: what every player did in the last resolved turn, from the public log."""
-    log = ctx.view["log"]
-    turns = [i for i, (key, _) in enumerate(log) if key == "spy.log.turn"]
-    if len(turns) < 2:
-        return None
-    keys = ("spy.log.pass", "spy.log.take", "spy.log.place", "spy.log.wall", "spy.log.gadget", "spy.log.claim")
-    lines = [ctx.cat.t(k, **a) for k, a in log[turns[-2] + 1:turns[-1]] if k in keys]
-    if not lines:
-        return None
-    return kit.fold(ctx.cat.t("spy.ui.last_turn"), [el("ul", None, None, [el("li", None, line) for line in lines])],
-                    {"class": "spy-panel spy-last"}, open_=True)
 
 
 # ---------------------------------------------------------------------- sheets
 
 
 def own_sheet(ctx: Ctx, pending: dict | None):
+    """The viewer's own sheet (their own area, docked at the board's bottom while zoomed in): as it will be after
+    the steps chosen so far (SPY-8.14), its targets for the current step on it."""
     cat, g, me = ctx.cat, ctx.g, ctx.me
     public = g["sheets"][me]
     sheet = pending["sheet"] if pending else public
     preview = pending is not None and pending["steps"] and not pending["submitted"]
-    title = cat.t("spy.ui.preview") if preview else cat.t("spy.ui.my_sheet")
-    box = el("section", {"class": "spy-panel spy-mine", "data-testid": "spy-my-sheet"}, None, [el("h3", None, title)])
+    head = [el("span", None, cat.t("spy.ui.my_sheet"))]
+    if preview:
+        head.append(el("span", {"class": "spy-previewtag", "title": cat.t("spy.ui.preview")},
+                       cat.t("spy.ui.preview_short")))
+    box = el("section", {"class": "spy-panel spy-mine", "data-testid": "spy-my-sheet", "data-dock": "hand"}, None,
+             [el("h3", None, None, head)])
     stage = pending["stage"] if pending and not pending["submitted"] else None
     targets = {}
     if stage in ("cell", "segment", "line"):
@@ -382,33 +497,19 @@ def own_sheet(ctx: Ctx, pending: dict | None):
     if stage == "line":
         colour = g["display"][pending["slot"] - 1]["index"][0]
     body = el("div", {"class": "spy-sheetbody"})
-    body.appendChild(lair_view(ctx, sheet, big=True, prev=public if preview else None, targets=targets,
-                               line_colour=colour))
+    lair = lair_view(ctx, sheet, big=True, prev=public if preview else None, targets=targets, line_colour=colour)
+    if not targets:  # no control on it: a tap shows it large (a phone draws it small while a card is chosen)
+        magnified(lair, cat.t("spy.ui.preview") if preview else cat.t("spy.ui.my_sheet"))
+    body.appendChild(lair)
     side = sheet_side(ctx, sheet, big=True, gadget_targets=stage == "gadget")
     agent = g["agents"][me]
     if agent:
-        side.appendChild(el("h4", None, cat.t("spy.ui.your_agent")))
-        side.appendChild(agent_card(cat, agent))
+        card = agent_card(cat, agent)
+        side.appendChild(el("div", {"class": "spy-myagent"}, None, [
+            el("div", {"class": "spy-small spy-agenthead"}, cat.t("spy.ui.your_agent")),
+            magnified(card, f"{cat.t('spy.ui.your_agent')}: {cat.t(f'spy.agent.{agent}')}")]))
     body.appendChild(side)
     box.appendChild(body)
-    return box
-
-
-def other_sheets(ctx: Ctx):
-    cat, g = ctx.cat, ctx.g
-    box = el("section", {"class": "spy-panel spy-others"}, None, [el("h3", None, cat.t("spy.ui.other_sheets"))])
-    submitted = g.get("submitted") or []
-    for p, sheet in enumerate(g["sheets"]):
-        if p == ctx.me:
-            continue
-        fixtures = sum(1 for x in sheet["grid"] if x)
-        state_word = ""
-        if submitted:
-            state_word = " — " + cat.t("spy.ui.submitted" if submitted[p] else "spy.ui.choosing")
-        summary = cat.t("spy.ui.summary", player=p, budget=sheet["budget"], fixtures=fixtures,
-                        walls=len(sheet["walls"])) + state_word
-        body = other_body(ctx, sheet)
-        box.appendChild(kit.fold(summary, [body], {"class": "spy-other", "data-player": p}))
     return box
 
 
@@ -426,13 +527,18 @@ def sheet_side(ctx: Ctx, sheet: dict, big: bool, gadget_targets: bool = False):
     cat = ctx.cat
     cap = SHEET["gain_cap"]
     side = el("div", {"class": "spy-side" + (" spy-big" if big else "")})
-    side.appendChild(el("div", {"class": "spy-budget"}, None, [
-        symbol("cash"), el("strong", None, f"{cat.t('spy.ui.budget')} {sheet['budget']}")]))
     words = cat.t("spy.ui.gained", gained=sheet["gained"], cap=cap)
-    gained = kit.bar(100 * sheet["gained"] // cap, words, words, "spy-bar", "spy-fill spy-fill-cash")
-    side.appendChild(gained)
+    money = el("div", {"class": "spy-money"}, None, [
+        el("div", {"class": "spy-budget", "title": f"{cat.t('spy.ui.budget')} {sheet['budget']}"}, None, [
+            symbol("cash"), el("span", {"class": "spy-lbl"}, cat.t("spy.ui.budget")),
+            el("strong", None, str(sheet["budget"]))]),
+        kit.bar(100 * sheet["gained"] // cap, cat.t("spy.ui.gained_short", gained=sheet["gained"], cap=cap), words,
+                "spy-bar spy-gainbar", "spy-fill spy-fill-cash")])
     if sheet["bonus"]:
-        side.appendChild(el("div", {"class": "spy-small"}, cat.t("spy.ui.end_bonus", n=sheet["bonus"])))
+        money.appendChild(el("span", {"class": "spy-small spy-endbonus",
+                                      "title": cat.t("spy.ui.end_bonus", n=sheet["bonus"])},
+                             cat.t("spy.ui.end_bonus_short", n=sheet["bonus"])))
+    side.appendChild(money)
     side.appendChild(tracks_view(cat, sheet["tracks"]))
     side.appendChild(gadgets_view(ctx, sheet["gadgets"], gadget_targets))
     boxes = []
@@ -442,14 +548,14 @@ def sheet_side(ctx: Ctx, sheet: dict, big: bool, gadget_targets: bool = False):
         boxes.append(Space(("✓" if ticked else "") + str(cost), "spy-box" + (" spy-ticked" if ticked else ""),
                            attrs={"title": text, "aria-label": text, "role": "img"}))
     cost_row = kit.track(boxes, "spy-boxes", tag="div", space_tag="span")
-    side.appendChild(el("div", {"class": "spy-row"}, None, [el("span", {"class": "spy-small"},
-                                                               cat.t("spy.ui.bonus_boxes")), cost_row]))
+    side.appendChild(el("div", {"class": "spy-row spy-bonusrow"}, None, [
+        el("span", {"class": "spy-small spy-lbl"}, cat.t("spy.ui.bonus_boxes")), cost_row]))
     return side
 
 
 def tracks_view(cat, tracks):
     cap = SHEET["track_cap"]
-    box = el("div", {"class": "spy-tracks"}, None, [el("div", {"class": "spy-small"},
+    box = el("div", {"class": "spy-tracks"}, None, [el("div", {"class": "spy-small spy-lbl"},
                                                        cat.t("spy.ui.training", max=cap))])
     for t, n in zip(TRACKS, tracks, strict=True):
         name = cat.t(f"spy.track.{t}")
@@ -462,7 +568,7 @@ def tracks_view(cat, tracks):
 
 def gadgets_view(ctx: Ctx, owned, targets: bool, used=None):
     cat = ctx.cat
-    box = el("div", {"class": "spy-gadgets"}, None, [el("div", {"class": "spy-small"},
+    box = el("div", {"class": "spy-gadgets"}, None, [el("div", {"class": "spy-small spy-lbl"},
                                                         cat.t("spy.ui.gadgets", n=gadget_count(owned)))])
     row = el("div", {"class": "spy-grow"})
     for n in range(1, 6):
@@ -476,18 +582,19 @@ def gadgets_view(ctx: Ctx, owned, targets: bool, used=None):
             state_word = cat.t("spy.ui.gadget_used")
         elif have:
             state_word = cat.t("spy.ui.gadget_owned")
-        parts = [gadget_badge(n), el("span", {"class": "spy-gname"}, cat.t(f"spy.gadget.{n}")),
-                 el("span", {"class": "spy-face"}, cat.t(f"spy.ui.{face}")[0]), boxes]
+        parts = [gadget_badge(n), el("span", {"class": "spy-face"}, cat.t(f"spy.ui.{face}")[0]), boxes,
+                 el("span", {"class": "spy-gname"}, kit.breakable(cat.t(f"spy.gadget.{n}")))]
         action = f"gadget:{n}"
+        title = f"{cat.t(f'spy.gadget.{n}')} ({cat.t(f'spy.ui.{face}')}): {cat.t('spy.geff.' + GADGETS[n][face])}"
         if targets and action in ctx.legal:
             node = ctx.button(action, cls="spy-gadget", children=parts)
-            node.appendChild(el("span", {"class": "spy-small"}, ctx.label(action).split(": ")[-1]))
+            node.appendChild(el("span", {"class": "spy-gcost"}, ctx.label(action).split(": ")[-1]))
         else:
-            title = f"{cat.t(f'spy.gadget.{n}')} ({cat.t(f'spy.ui.{face}')}): {cat.t('spy.geff.' + GADGETS[n][face])}"
             node = el("div", {"class": "spy-gadget" + (" spy-on" if have else ""), "title": title,
-                              "data-gadget": n}, None, parts)
+                              "data-gadget": n, "role": "img",
+                              "aria-label": title + (f" — {state_word}" if state_word else "")}, None, parts)
             if state_word:
-                node.appendChild(el("span", {"class": "spy-small"}, state_word))
+                node.appendChild(el("span", {"class": "spy-small spy-gstate"}, state_word))
         row.appendChild(node)
     box.appendChild(row)
     return box
@@ -510,7 +617,8 @@ def lair_view(ctx: Ctx, sheet: dict, big: bool, prev: dict | None = None, target
     reach = reachable(sheet["walls"], opened)
     border_targets = any(a.startswith("wall:") and a[5:] in spydata.BORDER_SET for a in targets)
     wrap = el("div", {"class": "spy-lairwrap" + (" spy-big" if big else " spy-compact")
-                      + (" spy-border-targets" if border_targets else "")})
+                      + (" spy-border-targets" if border_targets else "")
+                      + (f" spy-line-{line_colour}" if big and line_colour else "")})
     wrap.appendChild(el("div", {"class": "spy-corner"}))
     heads = {"B": el("div", {"class": "spy-colheads"}), "R": el("div", {"class": "spy-rowheads"})}
     for colour in ("B", "R"):
@@ -615,7 +723,8 @@ def place_segment(node, seg: str) -> None:
 
 
 def place_target(node, seg: str) -> None:
-    """Centre a 44 px wall target on the middle of the edge between the two rooms of `seg`."""
+    """Centre a wall target on the middle of the edge between the two rooms of `seg`: a diamond as wide and tall
+    as a room (static/spy.css), so the targets of the sides of one line's rooms tile the grid without overlapping."""
     a, b = seg.split("-")
     (ra, ca), (_, cb) = rc(a), rc(b)
     if ca != cb:
@@ -638,9 +747,9 @@ def route_svg(route: list[str]):
         seen[x] = k + 1
         cx = int(x[1]) - 0.5 - 0.3 + 0.2 * (k % 4)
         cy = int(x[0]) - 0.5 - 0.3 + 0.2 * (k // 4)
-        root.appendChild(svg("circle", {"cx": cx, "cy": cy, "r": 0.11, "class": "spy-stepdot spy-step",
+        root.appendChild(svg("circle", {"cx": cx, "cy": cy, "r": 0.15, "class": "spy-stepdot spy-step",
                                         "style": f"--step: {step_no}"}))
-        root.appendChild(svg("text", {"x": cx, "y": cy + 0.05, "class": "spy-stepno spy-step", "text-anchor": "middle",
+        root.appendChild(svg("text", {"x": cx, "y": cy + 0.07, "class": "spy-stepno spy-step", "text-anchor": "middle",
                                       "style": f"--step: {step_no}"}, str(step_no)))
     return root
 
@@ -648,22 +757,31 @@ def route_svg(route: list[str]):
 # ---------------------------------------------------------------------- exploration
 
 
+def passing_line(ctx: Ctx):
+    """Where the lairs went (SPY-4.20 to 4.22), in the head line; who explores whose lair in its tooltip (and
+    said to screen readers)."""
+    cat, g = ctx.cat, ctx.g
+    lines = [cat.t("spy.ui.explores", player=e, owner_player=o) for e, o in enumerate(g["explores"])]
+    words = [cat.t("spy.ui.passing", way=f"@spy.way.{g['direction']}")]
+    me = ctx.me
+    if me is not None and g["phase"] == "explore":
+        words.append(cat.t("spy.ui.exploring", owner_player=g["explores"][me]) + ".")
+    return el("span", {"class": "spy-passing", "title": "; ".join(lines)}, None, [
+        el("span", None, " ".join(words)), el("span", {"class": "visually-hidden"}, " " + "; ".join(lines))])
+
+
 def explore_phase(ctx: Ctx, root) -> None:
     cat, g, me = ctx.cat, ctx.g, ctx.me
-    if g.get("direction"):
-        lines = [cat.t("spy.ui.explores", player=e, owner_player=o) for e, o in enumerate(g["explores"])]
-        root.appendChild(el("section", {"class": "spy-panel spy-passing"}, None, [
-            el("p", None, cat.t("spy.ui.passing", way=f"@spy.way.{g['direction']}")),
-            el("ul", None, None, [el("li", None, line) for line in lines])]))
     records = g.get("ex") or []
     rec = records[me] if me is not None and me < len(records) else None
     if rec is None:
         if g.get("explorer") is not None:
-            root.appendChild(el("p", {"class": "spy-panel"}, cat.t("spy.ui.explore_wait", player=g["explorer"])))
+            root.appendChild(el("p", {"class": "spy-panel spy-waitnote"},
+                                cat.t("spy.ui.explore_wait", player=g["explorer"])))
         return
     owner = g["explores"][me]
     sheet = g["sheets"][owner]
-    box = el("section", {"class": "spy-panel spy-explore", "data-testid": "spy-explore"},
+    box = el("section", {"class": "spy-panel spy-explore", "data-testid": "spy-explore", "data-dock": "hand"},
              None, [el("h3", None, cat.t("spy.ui.exploring", owner_player=owner))])
     moves: dict[str, list[str]] = {}
     for action in ctx.legal:
@@ -673,18 +791,22 @@ def explore_phase(ctx: Ctx, root) -> None:
         box.appendChild(el("p", {"class": "spy-hint"}, cat.t("spy.ui.explore_done")))
     elif moves:
         box.appendChild(el("p", {"class": "spy-hint"}, cat.t("spy.ui.tap_room")))
+    elif g.get("explorer") is not None and g["explorer"] != me:
+        box.appendChild(el("p", {"class": "spy-hint"}, cat.t("spy.ui.explore_wait", player=g["explorer"])))
     body = el("div", {"class": "spy-sheetbody"})
     body.appendChild(lair_view(ctx, sheet, big=True, explore={"rec": rec, "moves": moves}))
-    side = el("div", {"class": "spy-side spy-big"})
-    side.appendChild(el("div", {"class": "spy-small"}, cat.t("spy.ui.tracks_left")))
+    side = el("div", {"class": "spy-side spy-big spy-exside"})
+    side.appendChild(el("div", {"class": "spy-small spy-lbl"}, cat.t("spy.ui.tracks_left")))
     side.appendChild(tracks_view(cat, rec["tr"]))
-    side.appendChild(el("p", {"class": "spy-small"}, cat.t("spy.ui.records", rooms=rec["rooms"], stolen=rec["stolen"],
-                                                           traps=rec["trig"], neut=rec["neut"])))
+    side.appendChild(el("p", {"class": "spy-small spy-records"}, cat.t("spy.ui.records", rooms=rec["rooms"],
+                                                                     stolen=rec["stolen"], traps=rec["trig"],
+                                                                     neut=rec["neut"])))
     unused = ", ".join(cat.t(f"spy.gadget.{n}") for n in rec["gad"]) or cat.t("spy.ui.none")
-    side.appendChild(el("p", {"class": "spy-small"}, f"{cat.t('spy.ui.unused_gadgets')}: {unused}"))
+    side.appendChild(el("p", {"class": "spy-small spy-unused"}, f"{cat.t('spy.ui.unused_gadgets')}: {unused}"))
     agent = g["agents"][me]
     if agent:
-        side.appendChild(agent_card(cat, agent))
+        card = agent_card(cat, agent)
+        side.appendChild(magnified(card, f"{cat.t('spy.ui.agent')}: {cat.t(f'spy.agent.{agent}')}"))
         if AGENTS[agent]["kind"] == "once":
             side.appendChild(el("p", {"class": "spy-small"},
                                 cat.t("spy.ui.power_used" if rec["pw"] else "spy.ui.power_ready")))
@@ -739,6 +861,85 @@ def move_opener(ctx: Ctx, x: str, actions: list[str], aria: str):
     ctx.pops.append(popover(ctx, pop_id, ctx.cat.t("spy.ui.ways_into", cell=cell_text(x)),
                             sorted(actions, key=lambda a: (sum(costs.get(a) or [0, 0, 0]), a))))
     return node
+
+
+# ---------------------------------------------------------------------- the final board
+
+
+def over_board(ctx: Ctx, root) -> None:
+    """The end of the game (the spectator's end view, SPY-8.18): where the lairs went, then every lair as it was
+    explored, with its explorer's route, and its owner's sheet."""
+    g = ctx.g
+    records = g.get("ex") or []
+    explorer_of = {owner: p for p, owner in enumerate(g.get("explores") or [])}
+    grid = el("section", {"class": "spy-finals"})
+    for owner, sheet in enumerate(g["sheets"]):
+        p = explorer_of.get(owner)
+        rec = records[p] if p is not None and p < len(records) else None
+        explore = {"rec": rec, "moves": {}} if rec is not None else None
+        caption = ctx.cat.t("spy.ui.final_sheet", player=owner, explorer_player=p) if p is not None \
+            else ctx.cat.t("spy.ui.sheet_of", player=owner)
+        grid.appendChild(el("figure", {"class": "spy-panel spy-finalsheet", "data-player": owner}, None, [
+            el("figcaption", None, None, [badge(owner), el("span", None, caption)]),
+            el("div", {"class": "spy-sheetbody"}, None, [lair_view(ctx, sheet, big=False, explore=explore),
+                                                         sheet_side(ctx, sheet, big=False)])]))
+    root.appendChild(grid)
+
+
+# ---------------------------------------------------------------------- every seat at a glance
+
+
+def summary(view: dict, seat: int, cat):
+    """What a player glances at of `seat`, all of it public (SPY-7.2: every sheet is open, as of the last
+    resolution; a pending decision never shows): the budget and the fixtures in the lair always; the walls, the
+    training, the gadget count and the cash gained towards the cap of 40 where the strip has room (`minor`)."""
+    g = view["state"]
+    sheet = g["sheets"][seat]
+    fixtures = sum(1 for x in sheet["grid"] if x)
+    walls = len(sheet["walls"])
+    m, s, c = sheet["tracks"]
+    cap = SHEET["gain_cap"]
+    figures = (
+        kit.figure(symbol("cash", "spy-sym spy-fig"), sheet["budget"], cat.t("spy.sum.budget", n=sheet["budget"])),
+        kit.figure(symbol("room", "spy-sym spy-fig"), fixtures, cat.t("spy.sum.fixtures", n=fixtures)),
+        kit.figure(symbol("wall", "spy-sym spy-fig"), walls, cat.t("spy.sum.walls", n=walls), cls="minor"),
+        kit.figure(symbol("train", "spy-sym spy-fig"), f"{m}·{s}·{c}", cat.t("spy.sum.training", m=m, s=s, c=c),
+                   cls="minor"),
+        kit.figure(symbol("gadget", "spy-sym spy-fig"), gadget_count(sheet["gadgets"]),
+                   cat.t("spy.sum.gadgets", n=gadget_count(sheet["gadgets"])), cls="minor"),
+        kit.figure("Σ", f"{sheet['gained']}/{cap}", cat.t("spy.sum.gained", n=sheet["gained"], cap=cap),
+                   cls="minor"),
+    )
+    return kit.Summary(badge(seat), figures)
+
+
+def render_seat(board, view: dict, seat: int, cat) -> None:
+    """A seat's full area: its sheet as of the last resolution (lair, budget, cash gained, training, gadgets, bonus
+    boxes), its mission claims, its agent once public (or to its own seat), and, at the end, its exploration."""
+    ctx = Ctx(view, [], cat)
+    g = ctx.g
+    sheet = g["sheets"][seat]
+    facts = [badge(seat)]
+    submitted = g.get("submitted") or []
+    if g["phase"] == "plan" and seat < len(submitted):
+        facts.append(el("span", {"class": "spy-chip"}, cat.t("spy.ui.submitted" if submitted[seat]
+                                                             else "spy.ui.choosing")))
+    for mission, reward in sheet["claims"]:
+        facts.append(el("span", {"class": "spy-chip"}, cat.t("spy.ui.step.claim", mission=f"@spy.mission.{mission}",
+                                                             reward=f"@spy.reward.{reward}")))
+    agent = g["agents"][seat]
+    who = f"{cat.t('spy.ui.agent')}: {cat.t(f'spy.agent.{agent}')}" if agent else cat.t("spy.ui.agent_hidden")
+    facts.append(el("span", {"class": "spy-chip"}, who))
+    # its symbols are the board's (the board, under the area, holds their one definition)
+    parts = [el("div", {"class": "spy-seatfacts"}, None, facts), other_body(ctx, sheet)]
+    records = g.get("ex") or []
+    if seat < len(records) and records[seat] is not None and g.get("explores"):
+        rec = records[seat]
+        parts.append(el("p", {"class": "spy-small"}, cat.t("spy.ui.explores", player=seat,
+                                                           owner_player=g["explores"][seat])))
+        parts.append(el("p", {"class": "spy-small"}, cat.t("spy.ui.records", rooms=rec["rooms"], stolen=rec["stolen"],
+                                                           traps=rec["trig"], neut=rec["neut"])))
+    board.appendChild(el("div", {"class": "spy spy-seatarea", "data-seat": seat}, None, parts))
 
 
 # ---------------------------------------------------------------------- the end screen
