@@ -309,7 +309,7 @@ def test_a_computer_s_passage_rings_its_path_and_no_free_path(glance):
     page = start(glance, "ps", "1024x768", seed=5)
     for _ in range(3):
         play(glance)
-        placed = [a for a in (page.evaluate(LAST_ACTIONS, 6)) if str(a).startswith("place:")]
+        placed = [action for _seat, action in page.evaluate(LAST_ACTIONS, 6) if action.startswith("place:")]
         if placed:
             break
     rung = page.evaluate(RUNG)

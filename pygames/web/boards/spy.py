@@ -364,8 +364,8 @@ def card_face(cat, card: dict):
     kind = card["kind"]
     code = card["sub"] if kind == "fixture" else ("train-" + card["sub"] if kind == "training" else kind)
     extra = cat.t("spy.ui.points", n=card["pts"]) if kind == "training" else ""
-    node = kit.card("spy-card", (f"spy-k-{kind}",), texts={".spy-card-name": kit.breakable(cat.t(card["key"])),
-                                                           ".spy-card-extra": extra})
+    node = kit.card("spy-card", (f"spy-k-{kind}",), texts={".spy-card-name": cat.t(card["key"]),
+                                                           ".spy-card-extra": " " + extra if extra else ""})
     node.querySelector("use").setAttribute("href", f"#spy-sym-{code}")
     return node
 
@@ -397,7 +397,7 @@ def display_panel(ctx: Ctx, pending: dict | None):
             key, args = action_label(ctx.view, action)
             short = cat.t(key.replace("spy.act.", "spy.ui."), **args)  # shown; its name goes on with the full words
             node = ctx.button(action, cls="spy-take", children=[
-                face, el("span", {"class": "spy-takeline"}, short)])
+                face, " ", el("span", {"class": "spy-takeline"}, short)])  # words apart: "Guard Take: free"
         else:
             node = face
             if slot in taken:
