@@ -105,6 +105,23 @@ def test_site_dir() -> Path:
     return build.DIST_TEST
 
 
+@pytest.fixture(scope="module")
+def board_templates(test_site_dir: Path):
+    """The boards' fragments as the built page holds them, for the CPython board tests (`pytestmark =
+    pytest.mark.usefixtures("board_templates")`); statics (symbol defs, grounds) kept as keys only."""
+    from test_table_model import Templates
+
+    from pygames.web import vdom
+    reader = Templates()
+    reader.feed((test_site_dir / "index.html").read_text(encoding="utf-8"))
+    for name, root in reader.found.items():
+        vdom.add_template(name, root)
+    static = vdom.static
+    vdom.static = lambda key, build: vdom.Static(key, None)
+    yield
+    vdom.static = static
+
+
 def drives_a_browser(path: str) -> bool:
     """Whether a test file drives Chromium (its tests are marked `browser`): tests/browser/ and the games'
     `*_browser.py` (tests/test_build_setup.py checks the two agree)."""

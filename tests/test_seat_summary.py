@@ -10,7 +10,7 @@ import re
 
 import pytest
 from helpers.playouts import playout
-from test_table_model import Templates, walk
+from test_table_model import walk
 
 from pygames import core
 from pygames.core import registry
@@ -23,16 +23,7 @@ SEEDS = (1, 2, 3)
 EVERY = {"ps": 2, "pax": 7, "spy": 7, "sik": 3}  # a look every this many actions (and at the end): PS games are short
 
 
-@pytest.fixture(scope="module", autouse=True)
-def page_parts(test_site_dir):
-    reader = Templates()
-    reader.feed((test_site_dir / "index.html").read_text(encoding="utf-8"))
-    for name, root in reader.found.items():
-        vdom.add_template(name, root)
-    static = vdom.static
-    vdom.static = lambda key, build: vdom.Static(key, None)
-    yield
-    vdom.static = static
+pytestmark = pytest.mark.usefixtures("board_templates")  # the built page's templates (tests/conftest.py)
 
 
 def written(node) -> str:

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from helpers.playouts import playout
-from test_table_model import Templates, walk
+from test_table_model import walk
 
 from pygames import core, pax
 from pygames.pax.data import CARD_IDS, CATEGORIES
@@ -25,16 +25,7 @@ SETTINGS = [(1, {"level": 3}), (2, {}), (3, {}), (4, {})]
 EVERY = 5
 
 
-@pytest.fixture(scope="module", autouse=True)
-def page_parts(test_site_dir):
-    reader = Templates()
-    reader.feed((test_site_dir / "index.html").read_text(encoding="utf-8"))
-    for name, root in reader.found.items():
-        vdom.add_template(name, root)
-    static = vdom.static
-    vdom.static = lambda key, build: vdom.Static(key, None)
-    yield
-    vdom.static = static
+pytestmark = pytest.mark.usefixtures("board_templates")  # the built page's templates (tests/conftest.py)
 
 
 def catalogue(players: int, lang: str):

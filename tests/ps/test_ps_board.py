@@ -10,7 +10,7 @@ import math
 
 import pytest
 from helpers.playouts import playout
-from test_table_model import Templates, walk
+from test_table_model import walk
 
 import pygames.passages_secrets as ps
 from pygames import core
@@ -20,16 +20,7 @@ from pygames.web.boards import ps as board
 PATHS = board.PATHS
 
 
-@pytest.fixture(scope="module", autouse=True)
-def page_parts(test_site_dir):
-    reader = Templates()
-    reader.feed((test_site_dir / "index.html").read_text(encoding="utf-8"))
-    for name, root in reader.found.items():
-        vdom.add_template(name, root)
-    static = vdom.static
-    vdom.static = lambda key, build: vdom.Static(key, None)
-    yield
-    vdom.static = static
+pytestmark = pytest.mark.usefixtures("board_templates")  # the built page's templates (tests/conftest.py)
 
 
 def catalogue(lang: str = "en"):

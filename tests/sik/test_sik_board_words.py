@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_table_model import Templates, walk
+from test_table_model import walk
 
 import pygames.shadows_in_kyoto as g
 from pygames import core
@@ -26,16 +26,7 @@ MODES = (("ruri", "on"), ("on", "on"), ("off", "off"))
 HIDDEN = ("sik-card-desc", "visually-hidden")  # written for the magnifier and screen readers, not shown on the table
 
 
-@pytest.fixture(scope="module", autouse=True)
-def page_parts(test_site_dir):
-    reader = Templates()
-    reader.feed((test_site_dir / "index.html").read_text(encoding="utf-8"))
-    for name, root in reader.found.items():
-        vdom.add_template(name, root)
-    static = vdom.static
-    vdom.static = lambda key, build: vdom.Static(key, None)
-    yield
-    vdom.static = static
+pytestmark = pytest.mark.usefixtures("board_templates")  # the built page's templates (tests/conftest.py)
 
 
 def catalogue(lang: str):

@@ -8,7 +8,7 @@ import re
 
 import pytest
 from helpers.playouts import playout
-from test_table_model import Templates, walk
+from test_table_model import walk
 
 from pygames import core
 from pygames import spyworld as spy
@@ -18,16 +18,7 @@ from pygames.web.boards import spy as board
 SEEDS = (1, 4)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def page_parts(test_site_dir):
-    reader = Templates()
-    reader.feed((test_site_dir / "index.html").read_text(encoding="utf-8"))
-    for name, root in reader.found.items():
-        vdom.add_template(name, root)
-    static = vdom.static
-    vdom.static = lambda key, build: vdom.Static(key, None)
-    yield
-    vdom.static = static
+pytestmark = pytest.mark.usefixtures("board_templates")  # the built page's templates (tests/conftest.py)
 
 
 def catalogue(players: int, lang: str = "en"):
