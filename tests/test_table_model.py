@@ -57,17 +57,7 @@ class Templates(html.parser.HTMLParser):
             self.stack[-1].kids.append(data)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def page_parts(test_site_dir: pathlib.Path):
-    """The boards' fragments as the page holds them; statics (symbol defs, grounds) are kept as keys only."""
-    reader = Templates()
-    reader.feed((test_site_dir / "index.html").read_text(encoding="utf-8"))
-    for name, root in reader.found.items():
-        vdom.add_template(name, root)
-    static = vdom.static
-    vdom.static = lambda key, build: vdom.Static(key, None)
-    yield
-    vdom.static = static
+pytestmark = pytest.mark.usefixtures("board_templates")  # the built page's templates (tests/conftest.py)
 
 
 def catalogue(names):
