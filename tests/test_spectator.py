@@ -13,13 +13,15 @@ import re
 
 import pytest
 from helpers.playouts import playout
-from test_table_model import page_parts, walk  # noqa: F401  (page_parts: the boards' fragments, autouse)
+from test_table_model import walk
 
 from pygames import core
 from pygames.core import registry
 from pygames.web import i18n, table, vdom
 from pygames.web.boards import board_of
 from pygames.web.session import EASY, HUMAN
+
+pytestmark = pytest.mark.usefixtures("board_templates")  # the boards' fragments from the built page
 
 STEPS = 50  # steps drawn per game (the first ones and then every few, to the end): the cost stays bounded
 SETUPS = {"ps": (2,), "pax": (2, 4), "spy": (2, 5), "sik": (2,)}

@@ -7,9 +7,9 @@ from pygames import core
 from pygames.core import registry
 from pygames.web import staging, table
 from pygames.web.session import EASY, HUMAN, Seat, Session
-from tests.test_table_model import by_testid, catalogue, controls, model_of, page_parts, started, walk
+from tests.test_table_model import by_testid, catalogue, controls, model_of, started, walk
 
-assert page_parts  # the boards' fragments from the built page (autouse fixture of this module too)
+pytestmark = pytest.mark.usefixtures("board_templates")  # the boards' fragments from the built page
 
 GAMES = ("ps", "pax", "spy", "sik")
 

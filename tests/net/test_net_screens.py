@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from net_helpers import Clock, Table, new_host
-from test_table_model import by_testid, controls, page_parts, walk  # noqa: F401  (page_parts: autouse)
+from test_table_model import by_testid, controls, walk
 
 import pygames.shadows_in_kyoto as sik
 from pygames import core
@@ -22,6 +22,8 @@ from pygames.net import protocol as P
 from pygames.net.guest import Guest
 from pygames.web import dialog, i18n, remote, table
 from pygames.web.session import EASY, HUMAN
+
+pytestmark = pytest.mark.usefixtures("board_templates")  # the boards' fragments from the built page
 
 STRINGS = i18n.load()
 
