@@ -763,7 +763,10 @@
   // The dialog's own fields answer in the page, before and after boot: Python only opens it and reads it back.
   $("seat-count").addEventListener("change", () => renderSeats(readForm()));
   $("seats").addEventListener("change", syncTakeback);
-  for (const id of ["devices", "as-table"]) $(id).addEventListener("change", () => renderSeats(readForm()));
+  // Players on several devices on or off: every seat takes that mode's default (this device, then devices that join;
+  // or you and the computer), as a seat left a computer would make Start refuse. The table switch keeps the others.
+  $("devices").addEventListener("change", () => renderSeats({ ...readForm(), kinds: [] }));
+  $("as-table").addEventListener("change", () => renderSeats(readForm()));
   if (lang() !== "en") translate();
   else for (const el of document.querySelectorAll(".langs button")) {
     el.setAttribute("aria-pressed", el.getAttribute("lang") === "en" ? "true" : "false");

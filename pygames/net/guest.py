@@ -60,6 +60,7 @@ class Guest:
         self.screen: dict | None = None
         self.refusal: tuple | None = None  # (key, params) of the last refused move or join
         self.closed_by: str | None = None
+        self.invited: str | None = None  # the game of the host's rematch this device may join (its seat kept)
         self.dropped: Counter = Counter()
         self.heard = clock()
         self.ticked: float | None = None  # when tick last ran
@@ -105,6 +106,14 @@ class Guest:
         self.link = "reconnecting" if self.token else "joining"
         self.heard = self.clock()
         return [P.encode("hello", name=self.name, seat=None, token=self.token)]
+
+    def accept_rematch(self) -> list[str]:
+        """Join the host's new game at the same seat: the last game's screen and moves are dropped, the token
+        reclaims the seat (its first screen follows the seat grant)."""
+        if self.invited is None or self.token is None:
+            return []
+        self.invited, self.screen, self.pending, self.landing, self.refusal = None, None, None, None, None
+        return self.connected()
 
     def choose_seat(self, seat: int, name: str) -> list[str]:
         self.name = name
@@ -200,6 +209,11 @@ class Guest:
         elif kind == "spare":
             if self.token is not None:
                 self.spares = [*self.spares, {k: msg[k] for k in ("code", "ufrag", "pwd")}][-SPARES:]
+        elif kind == "rematch":
+            if self.token is not None and msg["seat"] == self.seat:
+                self.invited = msg["game"]
+            else:
+                self.dropped["not_mine"] += 1
         elif kind == "bye":
             self.link, self.closed_by = "closed", msg["key"]
             self.spares = []  # this link was ended on purpose: no coming back by itself

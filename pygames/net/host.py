@@ -75,6 +75,7 @@ class Host:
         self._screens = (None, {})  # (state object, {seat: (view, legal, at)}): views cost, states are immutable
         self.known = {s: self._screen_parts(s)[1:] for s in self.remote}  # seat -> (legal, at) after the last move
         self.accepted: dict[int, set] = {}  # seat -> earlier `at`s still good for a move (see `_applied`)
+        self.invited: dict[int, object] = {}  # seat -> the peer asked to play this rematch, until it comes back or goes
 
     # ------------------------------------------------------------------ saving and resuming
 
@@ -268,6 +269,7 @@ class Host:
         if old is not None:
             out += self._unbind(old) + [(old, P.encode("bye", key="net.bye.replaced"))]
         self.holder[seat], self.peers[peer] = peer, seat
+        self.invited.pop(seat, None)
         out.append((peer, P.encode("seat", seat=seat, token=self.tokens[seat], game=self.session.game.ID)))
         return out + self.sync()
 
@@ -325,6 +327,7 @@ class Host:
     def disconnect(self, peer) -> list[tuple]:
         """The link to `peer` is gone: its seat waits for its token; the others see it away."""
         self._unbind(peer)
+        self.invited = {s: p for s, p in self.invited.items() if p != peer}
         self.buckets.pop(peer, None)
         self.last_heard.pop(peer, None)
         return self.sync()
@@ -354,6 +357,22 @@ class Host:
             self.session.seats[seat].kind = to
         self._store()
         return out + self.sync()
+
+    def rematch(self, session: Session) -> tuple[Host, list[tuple]]:
+        """Play again at this table: a referee for `session` (a new game with the same seats) in which every remote
+        seat stays its device's (the same token reclaims it), and an invitation to every connected guest. A guest
+        takes its seat again by its hello (its token), or leaves with bye: until then the seat is away."""
+        if len(session.seats) != len(self.session.seats):
+            raise ValueError("a rematch keeps the table's seats")
+        new = Host(session, [s for s in self.remote if session.seats[s].kind == HUMAN], here=self.session.viewer,
+                   clock=self.clock, token_source=self.token_source, save=self.save)
+        new.tokens = {s: t for s, t in self.tokens.items() if s in new.remote}
+        new.invited = {seat: peer for peer, seat in self.peers.items() if seat in new.tokens}
+        out = [(peer, P.encode("rematch", game=session.game.ID, seat=seat)) for seat, peer in new.invited.items()]
+        for peer in list(self.peers):
+            self._unbind(peer)
+        new._store()  # the tokens must be in the new game's save before any guest comes back with one
+        return new, out
 
     def close(self) -> list[tuple]:
         """The table closes: every guest is told."""

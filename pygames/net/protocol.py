@@ -28,6 +28,8 @@ Host -> guest (only ever the one guest it concerns)
     spare    code: str, ufrag: str, pwd: str   (a spare connection waiting on the host for this seated device: its
              offer code and the ICE credentials the device answers it with; see `pygames.web.netplay`)
     bye      key: str   (the host ends this link: seat given away, reclaimed by another device, table closed)
+    rematch  game: str, seat: int   (the game is over and the host starts a new one at this table: the same seat is
+             kept for this device, which accepts with its hello and its token, or leaves with bye)
 """
 
 from __future__ import annotations
@@ -120,6 +122,7 @@ HOST_MESSAGES = {
     "pong": {"n": count},
     "spare": {"code": text(MAX_CODE), "ufrag": text(MAX_ICE), "pwd": text(MAX_ICE)},
     "bye": {"key": text(MAX_ACTION)},
+    "rematch": {"game": text(MAX_ID), "seat": count},
 }
 
 

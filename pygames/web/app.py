@@ -300,6 +300,7 @@ class App:
 
     def open_session(self, session: Session, save: bool = True) -> str:
         self.clock.stop()
+        screens.clear_error()  # a refusal of the dialog's (say) is about the game not started, not this one
         self.session = session
         self.name_seats(session)
         self.board = board_of(session.game)

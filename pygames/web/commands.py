@@ -110,7 +110,10 @@ def toggle_preview(app, _arg: str) -> str | None:
 
 
 def again(app, _arg: str) -> str | None:
+    """Play again: the same seats, a new seed; at a table of several devices, a rematch on every device."""
     s = app.session
+    if s is not None and app.net is not None and app.net.mode == "host":
+        return app.net.rematch(dom.random_seed())
     return app.begin(s.game, s.seats, dom.random_seed(), s.state["options"], takeback=s.takeback) if s else None
 
 

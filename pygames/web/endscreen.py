@@ -76,6 +76,7 @@ def draw(cat, session, board, final_view: dict, after_game, me: int | None) -> N
     for node in screen.querySelectorAll("details.over-tab"):
         node.open = str(node.dataset.tab) in kept
     screen.setAttribute("data-save", session.save_id)
+    screen.removeAttribute("data-guest")  # this device's own game: Play again and Export are its own
     screen.setAttribute("data-details", "drawing")
     _DETAILS[:] = [(session.save_id, board, final_view, cat)]
     dom.after_next_frame("endscreen-details", draw_details)

@@ -35,7 +35,7 @@ import time
 
 from pygames import core
 
-from . import dom, endscreen, kit, messages, remote, render, saving, table, vdom
+from . import dom, endscreen, kit, messages, remote, render, saving, screens, table, vdom
 from .boards import board_of
 from .messages import NOTHING, SAVE, STILL
 from .newgame import link_seats
@@ -350,9 +350,9 @@ class NetHost:
         if self.showing is not None and (self.showing not in host.remote or self.showing in host.holder):
             self.showing = None
         if self.showing is None and self.in_lobby:  # an open seat first, else a seat whose device is away
-            waiting = [s for s in seats if s.kind == "remote" and not s.connected]
+            waiting = [s for s in seats if s.kind == "remote" and not s.connected and not s.invited]
             self.showing = next((s.seat for s in sorted(waiting, key=lambda s: s.joined)), None)
-        code = self.codes.get(self.shown_peer) if self.shown_peer is not None else None
+        code = self.codes.get(self.shown_peer) if self.showing is not None and self.shown_peer is not None else None
         if self.showing is not None and code is None and not self.making:
             asyncio.ensure_future(self.fill())
         if self.error == "net.join.connecting" and self.shown_peer in self.open:
@@ -416,6 +416,24 @@ class NetHost:
             self.codes.pop(self.shown_peer, None)
         self.showing, self.shown_peer = seat, None
         self.draw()
+
+    def rematch(self, seed: int) -> str | None:
+        """Play again at this table: a new game with the same seats and options, every guest asked to play it at
+        its seat (`Host.rematch`); the lobby shows who has said yes. Returns what the app draws."""
+        old = self.host.session
+        seats = [Seat(s.name, s.kind) for s in old.seats]
+        save_id = f"{old.game.ID}-{int(time.time() * 1000)}"
+        try:
+            session = Session.start(old.game, seats, seed, old.state["options"], save_id, created=time.time(),
+                                    takeback=old.takeback)
+        except core.IllegalAction as exc:
+            self.app.show_error(self.app.cat.t(exc.key, **exc.params))
+            return None
+        self.host, invites = self.host.rematch(session)
+        self.host.here = session.viewer  # as open_host: this device's seat, or None for the table
+        self.in_lobby, self.showing, self.shown_peer, self.signature = True, None, None, None
+        self.send(invites)
+        return self.app.open_session(session)
 
     def give(self, seat: int, to: str) -> str | None:
         try:
@@ -558,6 +576,7 @@ class NetGuest:
         self.ticks_waiting = 0
         self.gone = False  # left (home, another table): draws nothing more
         self.pairing = False  # a code entered or scanned by hand is being answered: no spare meanwhile
+        self.accepting = False  # the host's new game accepted: its seat grant and first screen are on their way
         self.rejoining = False  # the spare is being opened
         self.opening: dict | None = None  # that spare
         self.tried_at = -SPARE_RETRY_S
@@ -723,8 +742,11 @@ class NetGuest:
             return  # the ack of a move just sent: its screen follows, or the timer draws it as sending
         self.deferred = False
         screen = g.screen["at"] if g.screen else None
+        if g.screen is not None:
+            self.accepting = False
         signature = json.dumps([cat.lang, g.link, screen, g.sending, g.refusal, g.table, g.closed_by, self.answer,
-                                self.error, g.seat, g.spare is not None])  # an ack alone changes none: no redraw
+                                self.error, g.seat, g.spare is not None, g.invited,
+                                self.accepting])  # an ack alone changes none: no redraw
         if signature != self.signature:
             self.signature = signature
             self.draw_panel(cat, g)
@@ -737,6 +759,8 @@ class NetGuest:
             kids += [note(cat.t(g.closed_by or "net.bye.closed"), "net-link"), button("home", cat.t("netlink.leave"))]
         elif g.link == "refused" and g.refusal is not None:
             kids += [note(cat.t(g.refusal[0], **g.refusal[1]), "net-link")] + self.join_parts(cat)
+        elif self.accepting:
+            kids.append(note(cat.t("net.join.waiting")))
         elif g.link != "playing":
             kids += self.join_parts(cat)
         if self.error:
@@ -770,9 +794,9 @@ class NetGuest:
         app, g = self.app, self.guest
         screen = g.screen
         if screen["result"] is not None:
-            if self.over_drawn != screen["at"]:
-                self.over_drawn = screen["at"]
-                show_guest_over(app, g.game, screen)
+            if self.over_drawn != (screen["at"], g.invited):
+                self.over_drawn = (screen["at"], g.invited)
+                show_guest_over(app, g.game, screen, g.invited is not None)
             return
         if app.screen != "game":
             app.show_screen("game")
@@ -783,8 +807,18 @@ class NetGuest:
                                       previewing=app.previewing if app.previewing in screen["legal"] else None)
         app.cat.set_seats(list(screen["names"]), remote.computers(model.kinds))
         vdom.patch(by_id("game"), table.table(model, app.cat))
+        screens.menu_state(False, app.preview_on)  # no Undo on a guest's device: the host's game, its undo policy
         dom.board_drawn()
         asyncio.ensure_future(awake(True))
+
+    def accept_rematch(self) -> None:
+        """The host's new game, at this device's seat: its screen comes after the seat grant."""
+        sent = self.guest.accept_rematch()
+        if sent:
+            self.accepting = True
+            self.send(sent)
+            self.keep()
+        self.draw()
 
     def rerender(self) -> None:
         self.signature = self.over_drawn = None
@@ -802,16 +836,19 @@ class NetGuest:
         asyncio.ensure_future(awake(False))
 
 
-def show_guest_over(app, game_id: str, screen: dict) -> None:
-    """The guest's end screen: the result the host sent, the seat's final view (its own board)."""
+def show_guest_over(app, game_id: str, screen: dict, invited: bool) -> None:
+    """The guest's end screen: the result the host sent, the seat's final view (its own board), and in place of
+    Play again the host's invitation to its next game (`invited`) or a word that it may come."""
     result, view = screen["result"], screen["view"]
     app.show_screen("gameover")
+    by_id("gameover").setAttribute("data-guest", "")
     board = board_of(app.games[game_id])
     render.score_table(by_id("score-table"), result, app.cat, game_id)
     clear(by_id("score-chart"))
     endscreen.header(app.cat, game_id, result, screen["seat"])
     extra = by_id("gameover-extra")
     clear(extra)
+    extra.appendChild(vdom.realize(remote.rematch_box(app.cat, invited)))
     extra.appendChild(el("ul", {"class": "outcome", "data-testid": "outcome"}, None, [
         el("li", None, app.cat.t(key, **args)) for key, args in kit.outcome_lines(app.games[game_id], result)]))
     endscreen.final_board(extra, board, view, app.cat)
@@ -949,6 +986,7 @@ COMMANDS = {
     "net-computer": lambda app, arg: _host(app, "give", int(arg), remote.COMPUTER_LEVEL) if arg.isdigit() else None,
     "net-reopen": lambda app, arg: _host(app, "give", int(arg), "remote") if arg.isdigit() else None,
     "net-play": lambda app, _arg: _host(app, "to_table"),
+    "net-rematch": lambda app, _arg: app.guest().accept_rematch() if app.guest() is not None else None,
     "net-lobby": lambda app, _arg: _host(app, "to_lobby"),
 }
 

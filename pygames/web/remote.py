@@ -10,6 +10,7 @@ DOM glue (`pygames/web/netplay.py`) only patches them in and runs their `data-co
     net-computer:<seat>  the host gives a remote seat to the computer (`Host.give_seat(seat, COMPUTER_LEVEL)`)
     net-reopen:<seat>    the host gives a joined remote seat to another device (`Host.give_seat(seat, "remote")`)
     net-play             the host leaves the lobby for the table
+    net-rematch          a guest plays the host's new game at this table (its seat kept)
     net-seat:<seat>      a guest takes a free seat, under the name typed in `#join-name`
     join-table           the home screen's "Join a table"
 """
@@ -110,6 +111,7 @@ class LobbySeat:
     kind: str  # "here" (this device), "remote" (a device that joins) or a computer level
     joined: bool = False  # a device holds this remote seat's token
     connected: bool = False  # that device is connected now
+    invited: bool = False  # its device, still linked, was asked to play the host's new game and has not yet said yes
 
 
 def lobby_seats(host) -> tuple[LobbySeat, ...]:
@@ -122,7 +124,7 @@ def lobby_seats(host) -> tuple[LobbySeat, ...]:
             kind = "here"
         else:
             kind = seat.kind
-        out.append(LobbySeat(i, seat.name, kind, i in host.tokens, i in host.holder))
+        out.append(LobbySeat(i, seat.name, kind, i in host.tokens, i in host.holder, i in host.invited))
     return tuple(out)
 
 
@@ -138,8 +140,8 @@ def lobby(seats: tuple[LobbySeat, ...], cat, *, showing: int | None = None, is_t
         if s.kind == "here":
             words = cat.t("net.lobby.here")
         elif s.kind == "remote":
-            words = cat.t("net.lobby.open") if not s.joined else \
-                cat.t("net.lobby.joined" if s.connected else "net.lobby.joined_away")
+            words = cat.t("net.lobby.open") if not s.joined else cat.t(
+                "net.lobby.joined" if s.connected else "net.lobby.invited" if s.invited else "net.lobby.joined_away")
         else:
             words = cat.t(f"new.{s.kind}" if s.kind in LEVELS else "new.computer")  # "Computer (easy)"
         buttons = []
@@ -156,7 +158,8 @@ def lobby(seats: tuple[LobbySeat, ...], cat, *, showing: int | None = None, is_t
             buttons.append(command(f"net-computer:{s.seat}", cat.t("net.lobby.to_computer"),
                                    cat.t("net.lobby.to_computer_label", player=s.seat)))
         row = el("li", {"data-seat": s.seat, "data-kind": s.kind, "data-joined": s.joined or None,
-                        "data-connected": s.connected or None, "class": "lobby-seat"}, None, [
+                        "data-connected": s.connected or None, "data-invited": s.invited or None,
+                        "class": "lobby-seat"}, None, [
             el("span", {"class": "lobby-who"}, None, [el("strong", None, who), el("span", None, " — " + words)]),
             el("span", {"class": "lobby-controls"}, None, buttons)])
         if showing == s.seat and s.kind == "remote" and not s.joined:
@@ -164,14 +167,23 @@ def lobby(seats: tuple[LobbySeat, ...], cat, *, showing: int | None = None, is_t
                 el("p", None, cat.t("net.lobby.showing", player=s.seat)),
                 el("div", {"data-code-slot": s.seat})]))  # the QR code and the text code (netplay.py fills it)
         rows.append(row)
-    waiting = sum(1 for s in seats if s.kind == "remote" and not s.joined)
+    remote = [s for s in seats if s.kind == "remote"]
+    waiting = sum(1 for s in remote if not s.joined)
+    invited = sum(1 for s in remote if s.invited)
+    away = sum(1 for s in remote if s.joined and not s.connected and not s.invited)
+    if waiting:
+        where = cat.t("net.lobby.waiting", n=waiting)
+    elif invited or away:  # after a rematch, or a reload of this device: not everyone is back yet
+        where = " ".join(t for t in (cat.t("net.lobby.asked", n=invited) if invited else "",
+                                     cat.t("net.away_count", n=away) if away else "") if t)
+    else:
+        where = cat.t("net.lobby.all_joined")
     return el("section", {"id": "lobby", "class": "lobby", "data-testid": "lobby", "aria-labelledby": "lobby-title"},
               None, [
                   el("h2", {"id": "lobby-title"}, cat.t("net.lobby.title")),
                   el("p", {"data-testid": "table-note"}, cat.t("net.lobby.table")) if is_table else None,
                   el("ul", {"class": "lobby-seats"}, None, rows),
-                  el("p", {"class": "lobby-waiting", "data-testid": "lobby-waiting", "role": "status"},
-                     cat.t("net.lobby.waiting", n=waiting) if waiting else cat.t("net.lobby.all_joined")),
+                  el("p", {"class": "lobby-waiting", "data-testid": "lobby-waiting", "role": "status"}, where),
                   command("net-play", cat.t("net.lobby.play"), cat.t("net.lobby.play"), primary=True)])
 
 
@@ -181,6 +193,22 @@ def command(name: str, text: str, label: str, *, primary: bool = False, pressed:
     return el("button", {"type": "button", "data-command": name, "class": "primary" if primary else None,
                          "aria-label": label if label != text else None,
                          "aria-pressed": None if pressed is None else ("true" if pressed else "false")}, text)
+
+
+# ---------------------------------------------------------------------------------------------- a guest's end screen
+
+
+def rematch_box(cat, invited: bool) -> object:
+    """On a guest's end screen, in place of Play again (the host starts the next game): once the host has asked,
+    "Play the new game" (`net-rematch`: the same seat, by its token) or leave; before that, stay to be asked."""
+    if not invited:
+        return el("section", {"class": "rematch", "data-testid": "rematch"}, None, [
+            el("p", {"role": "status"}, cat.t("over.rematch_wait"))])
+    return el("section", {"class": "rematch", "data-testid": "rematch", "data-invited": ""}, None, [
+        el("p", {"role": "status"}, cat.t("over.rematch_invite")),
+        el("p", {"class": "row"}, None, [
+            command("net-rematch", cat.t("over.rematch_join"), cat.t("over.rematch_join"), primary=True),
+            command("home", cat.t("netlink.leave"), cat.t("netlink.leave"))])])
 
 
 # ---------------------------------------------------------------------------------------------- the guest's picker

@@ -56,6 +56,10 @@ def error(message: str) -> None:
     by_id("error").hidden = False
 
 
+def clear_error() -> None:
+    by_id("error").hidden = True
+
+
 def notice(message: str) -> None:
     by_id("notice-text").textContent = message
     by_id("notice").hidden = False

@@ -248,7 +248,7 @@ def check_guest_received(save: dict, seat: int, texts: list[str]) -> int:
         assert msg["v"] == 1
         if msg["t"] != "screen":
             assert len(text) < 1200, text  # a welcome, seat, ack, refusal or pong: no room for a view
-            assert msg["t"] in ("welcome", "seat", "ack", "refused", "pong", "spare", "bye"), msg
+            assert msg["t"] in ("welcome", "seat", "ack", "refused", "pong", "spare", "bye", "rematch"), msg
             continue
         state = by_at.get(msg["at"])
         assert state is not None, f"a screen of no state of this game: {msg['at']}"
@@ -264,17 +264,17 @@ def build_root():
     return Path(__file__).resolve().parents[2]
 
 
-def test_a_whole_shadows_in_kyoto_game_between_two_devices(ns_browser, net_origin):
+def test_a_whole_shadows_in_kyoto_game_between_two_devices_then_a_rematch(ns_browser, net_origin):
     """The host plays seat 0 on its screen, the guest seat 1 on its own: every move of the guest goes over the data
     channel to the host's referee. Both end screens show the engine's result; nothing the guest received holds
-    anything of seat 0's secrets."""
+    anything of seat 0's secrets. Then the host's Play again is a new game on both devices (issue 48)."""
     from pygames import core
     from pygames.core import registry
 
     host, guest = device(ns_browser, net_origin), device(ns_browser, net_origin)
     try:
         host.open("?game=sik&seats=human,human&names=Hana,Gus&seed=8&botdelay=0&remote=1")
-        pair(host, guest, 1, "Gus")
+        pair(host, guest, 1, "Gil")  # the guest names itself: the host says that name from then on
         host.page.click("[data-command=net-play]")
         taps = play_through([host, guest])
         save = host.saved() if host.page.evaluate("localStorage.getItem('pygames.current')") else last_host_save(host)
@@ -285,6 +285,31 @@ def test_a_whole_shadows_in_kyoto_game_between_two_devices(ns_browser, net_origi
         texts = guest.page.evaluate("window.__netReceived")
         assert check_guest_received(save, 1, texts) >= taps // 4
         assert save["net"]["acked"][1]  # the guest's moves, applied once each, remembered by the host
+        assert [s["name"] for s in save["seats"]] == ["Hana", "Gil"]
+        assert "Gil" in host.page.text_content("#score-table") and "Gus" not in host.page.text_content("#gameover")
+        assert not host.errors and not guest.errors, (host.errors, guest.errors)
+        # Play again on the host: a rematch on both devices. The guest has no Play again of its own (nor Export):
+        # it is asked, keeps its seat and its name, and both devices play the new game to its end.
+        assert guest.visible("[data-testid=rematch]") and not guest.visible("#gameover [data-command=again]")
+        first_game = len(texts)  # what the guest receives from here on is the rematch's
+        host.page.click("#gameover [data-command=again]")
+        host.page.wait_for_selector("#lobby li[data-seat='1'][data-invited]", timeout=LINK_MS)
+        guest.page.wait_for_selector("[data-testid=rematch][data-invited] [data-command=net-rematch]",
+                                     timeout=LINK_MS)
+        guest.page.click("[data-command=net-rematch]")
+        guest.page.wait_for_function(f"({DRAWN}) && document.getElementById('gameover').hidden", timeout=LINK_MS)
+        host.page.wait_for_selector("#lobby li[data-seat='1'][data-connected]", timeout=LINK_MS)
+        assert "Gil" in host.page.inner_text("#lobby")
+        host.page.click("[data-command=net-play]")
+        taps = play_through([host, guest])
+        again = host.saved() if host.page.evaluate("localStorage.getItem('pygames.current')") \
+            else last_host_save(host)
+        assert again["id"] != save["id"] and again["seed"] != save["seed"], (again["id"], save["id"])
+        assert again["net"]["tokens"][1] == save["net"]["tokens"][1] and again["net"]["acked"][1]
+        *_, (game, final) = prefix_states(again, registry.LazyGames())
+        expected = dict(enumerate(core.result(game, final)["scores"]))
+        assert end_rows(host) == expected and end_rows(guest) == expected, (end_rows(host), end_rows(guest))
+        assert check_guest_received(again, 1, guest.page.evaluate("window.__netReceived")[first_game:]) >= taps // 4
         assert not host.errors and not guest.errors, (host.errors, guest.errors)
     finally:
         host.close()

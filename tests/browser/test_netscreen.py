@@ -78,8 +78,11 @@ def test_the_dialog_offers_players_on_several_devices(tablet):
     assert kinds == ["here", "remote", "easy", "normal", "hard"]
     assert page.eval_on_selector("[data-seat-kind='1'] option[value=remote]", "o => o.textContent") == \
         "a device that will join"
-    assert [page.input_value(f"[data-seat-kind='{i}']") for i in range(3)] == ["here", "normal", "normal"]
-    page.select_option("[data-seat-kind='1']", "remote")
+    # Every seat takes the mode's default: this device, then devices that join (a computer left there would make
+    # Start refuse); off again, you and the computer.
+    assert [page.input_value(f"[data-seat-kind='{i}']") for i in range(3)] == ["here", "remote", "remote"]
+    assert form(page)["net"] == {"remote": [1, 2], "here": 0, "table": False}
+    page.select_option("[data-seat-kind='2']", "normal")
     page.select_option("[data-seat-kind='2']", "here")  # one seat on this device: seat 1's becomes a joining one
     chosen = form(page)
     assert [page.input_value(f"[data-seat-kind='{i}']") for i in range(3)] == ["remote", "remote", "here"]
@@ -103,6 +106,7 @@ def test_the_dialog_offers_players_on_several_devices(tablet):
     assert form(page)["net"] == {"remote": [0, 1], "here": 2, "table": False}
     page.select_option("#devices", "off")
     assert form(page)["net"] is None and not tablet.visible("#table-row")
+    assert [page.input_value(f"[data-seat-kind='{i}']") for i in range(3)] == ["human", "normal", "normal"]
     page.tap("#newgame [data-command=home]")
     page.tap('[data-command="new:pax"]')
     page.select_option("#seat-count", "1")

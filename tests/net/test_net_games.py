@@ -69,3 +69,50 @@ def test_whole_spyworld_game_three_devices_host_is_the_table():
         assert guest.screen["view"]["state"]["phase"] == "over"
     assert saw_decided  # a seat that submitted its plan was shown as decided to the others
     assert host.dropped == {}
+
+
+def test_play_again_on_several_devices_is_a_rematch_on_every_device():
+    """After a whole game, the host's Play again: every guest is invited, keeps its seat and its name, accepts with
+    its token and plays the new game to its end; one that leaves instead is away, and no other device can take its
+    seat (its token still holds it)."""
+    from pygames.net import protocol as P
+    from pygames.web.session import Seat, Session
+
+    clock = Clock()
+    saves = []
+    host = new_host(sik, ["human", "human"], remote=[0, 1], here=None, clock=clock, seed=5, saves=saves)
+    table = Table(host, {"a": Guest(clock=clock), "b": Guest(clock=clock), "c": Guest(clock=clock)})
+    table.join("a", 0, "Ann")
+    table.join("b", 1, "Bob")
+    play_to_end(table, sik, Rng(4), clock)
+    old_tokens = dict(host.tokens)
+    seats = [Seat(s.name, s.kind) for s in host.session.seats]
+    assert [s.name for s in seats[:2]] == ["Ann", "Bob"]
+    session = Session.start(sik, seats, 99, {}, "net-test-2")
+    new, invites = host.rematch(session)
+    assert sorted(peer for peer, _ in invites) == ["a", "b"]
+    assert {json.loads(text)["seat"] for _, text in invites} == {0, 1}
+    assert new.tokens == old_tokens and new.away() == [0, 1] and not host.peers
+    assert new.invited == {0: "a", 1: "b"}
+    assert json.loads(saves[-1])["net"]["tokens"][:2] == [old_tokens[0], old_tokens[1]]  # saved before any answer
+    table.host = new
+    table.deliver(invites)
+    assert table.guests["a"].invited == "sik" and table.guests["b"].invited == "sik"
+    assert table.guests["a"].screen["result"] is not None  # the last game's end screen until the guest accepts
+    # A third device cannot take the seat its guest has not yet reclaimed.
+    table.send("c", table.guests["c"].connected())
+    table.send("c", table.guests["c"].choose_seat(1, "Cid"))
+    assert table.guests["c"].link == "refused" and table.guests["c"].refusal[0] == "net.err.seat_taken"
+    table.send("a", table.guests["a"].accept_rematch())
+    assert table.guests["a"].link == "playing" and table.guests["a"].seat == 0
+    assert table.guests["a"].screen["result"] is None and table.guests["a"].screen["names"][:2] == ["Ann", "Bob"]
+    assert new.away() == [1] and new.invited == {1: "b"}
+    table.send("b", [table.guests["b"].bye()])  # Bob does not play again: away, the seat still his
+    assert new.away() == [1] and 1 in new.tokens and new.invited == {}
+    table.send("b", table.guests["b"].accept_rematch())  # he changes his mind: the same token
+    assert new.away() == []
+    play_to_end(table, sik, Rng(6), clock)
+    final = table.guests["b"].screen
+    assert final["result"] == core.result(sik, new.session.state)
+    assert new.dropped == {} and json.loads(saves[-1])["history"] == new.session.state["history"]
+    assert P.read_host(invites[0][1])["t"] == "rematch"

@@ -251,6 +251,50 @@ def test_the_hosts_lobby_lists_every_seat_with_its_controls():
     assert remote.lobby_seats(host)[1].connected is False
 
 
+def test_after_a_rematch_or_a_reload_the_lobby_says_who_is_asked_and_who_is_away():
+    """Never "Every device has joined." while a joined seat's device is not here: after the host's Play again its
+    guest is "asked to play again" (no code made for it: its link is up), after a reload of the host it is away."""
+    from pygames.web.session import Seat, Session
+
+    host = new_host(spy, [HUMAN, HUMAN, HUMAN], remote=[1, 2], here=0)
+    tab = Table(host, {"b": Guest(), "c": Guest()})
+    tab.join("b", 1, "Bob")
+    tab.join("c", 2, "Cid")
+    session = Session.start(spy, [Seat(s.name, s.kind) for s in host.session.seats], 3, {}, "net-test-2")
+    new, invites = host.rematch(session)
+    for lang in ("en", "fr"):
+        cat = catalogue(lang, [s.name for s in new.session.seats], [s.kind for s in new.session.seats])
+        seats = remote.lobby_seats(new)
+        assert [(s.joined, s.connected, s.invited) for s in seats[1:]] == [(True, False, True)] * 2
+        tree = remote.lobby(seats, cat)
+        rows = {int(n.attrs["data-seat"]): n for n in walk(tree) if n.tag == "li"}
+        assert "data-invited" in rows[1].attrs and cat.t("net.lobby.invited") in text_of(rows[1])
+        assert by_testid(tree, "lobby-waiting").textContent == cat.t("net.lobby.asked", n=2)
+        assert [n for n in walk(tree) if "data-code-slot" in n.attrs] == []
+    tab.host = new
+    tab.deliver(invites)
+    tab.send("b", tab.guests["b"].accept_rematch())
+    assert remote.lobby_seats(new)[1].connected
+    new.disconnect("c")  # Cid's device went instead of answering: away, and said so
+    cat = catalogue("en", [s.name for s in new.session.seats], [s.kind for s in new.session.seats])
+    tree = remote.lobby(remote.lobby_seats(new), cat)
+    assert by_testid(tree, "lobby-waiting").textContent == cat.t("net.away_count", n=1)
+    rows = {int(n.attrs["data-seat"]): n for n in walk(tree) if n.tag == "li"}
+    assert cat.t("net.lobby.joined_away") in text_of(rows[2]) and cat.t("net.lobby.joined") in text_of(rows[1])
+
+
+def test_a_guests_end_screen_offers_the_hosts_new_game_in_place_of_play_again():
+    for lang in ("en", "fr"):
+        cat = i18n.Catalogue(STRINGS, lang)
+        waiting = remote.rematch_box(cat, False)
+        assert text_of(waiting) == cat.t("over.rematch_wait")
+        assert not [n for n in walk(waiting) if n.tag == "button"]
+        asked = remote.rematch_box(cat, True)
+        commands = [b.attrs["data-command"] for b in walk(asked) if b.tag == "button"]
+        assert commands == ["net-rematch", "home"] and "data-invited" in asked.attrs
+        assert cat.t("over.rematch_invite") in text_of(asked) and cat.t("over.rematch_join") in text_of(asked)
+
+
 def test_lobby_counts_agree_in_both_languages():
     en, fr = i18n.Catalogue(STRINGS, "en"), i18n.Catalogue(STRINGS, "fr")
     assert en.t("net.lobby.waiting", n=1) == "1 seat waits for a device."
@@ -260,6 +304,8 @@ def test_lobby_counts_agree_in_both_languages():
     assert en.t("net.join.free", n=1) == "1 free seat" and fr.t("net.join.free", n=2) == "2 places libres"
     assert fr.t("net.fail.timeout", n=1).startswith("Pas de réponse en 1 seconde :")
     assert en.t("net.away_count", n=2).startswith("2 devices are away")
+    assert en.t("net.lobby.asked", n=1) == "1 device is asked to play the new game."
+    assert fr.t("net.lobby.asked", n=2) == "2 appareils sont invités à jouer la nouvelle partie."
 
 
 def test_the_guests_seat_picker_offers_the_free_seats_and_a_name_field():
