@@ -19,7 +19,10 @@
   const ICE_KEY = "pygames.net.ice", ICE_MAX = 4, ICE_LINE = 300;  // pygames/net/ice.py
   const LANG_KEY = "pygames.lang", INDEX_KEY = "pygames.saves", SAVE_PREFIX = "pygames.save.";
   const REFUSED_KEY = "pygames.refused";
+  const GUEST_KEY = "pygames.net.guest";  // pygames/web/netplay.py: this device's seat at a table hosted elsewhere
   const MAX_LISTED = 100, MAX_NAME = 24, MAX_NAMES = 9;
+  const MAX_NAME_SOURCE = 96;  // pygames/web/session.py: the raw characters of a name looked at
+  const UNPRINTABLE = /(?:(?! )\p{Zs})|[\p{C}\p{Zl}\p{Zp}]/gu;
   const UNDO_MS = 8000;  // how long a deleted save can be brought back (the next command also ends it)
   const FOLDED = 3;  // saved games listed before "Show all": the games to start stay near the top
   let pending = null;
@@ -128,12 +131,22 @@
     return { save };
   }
 
+  /** A stored name as the game shows it: pygames/web/session.py `clean_name`, the same rule (a parity test runs
+   *  both on shared cases): the first MAX_NAME_SOURCE characters, only the printable ones (Python's
+   *  str.isprintable: no control, format, surrogate, private or unassigned character, no separator but the
+   *  space), no spaces around, then at most MAX_NAME characters (code points, as Python counts). */
+  function cleanName(name) {
+    if (typeof name !== "string") return "";
+    const source = Array.from(name.slice(0, 2 * MAX_NAME_SOURCE)).slice(0, MAX_NAME_SOURCE).join("");
+    const kept = source.replace(UNPRINTABLE, "").replace(/^ +| +$/g, "");
+    return Array.from(kept).slice(0, MAX_NAME).join("");
+  }
+
   /** The seat names of a readable save, as the game shows them (an unnamed seat gets its kind's default name). */
   function seatNames(save) {
     return save.seats.slice(0, MAX_NAMES).map((seat, i) => {
-      const name = seat && typeof seat.name === "string" ? seat.name.replace(/[\u0000-\u001f\u007f]/g, "").trim() : "";
       const kind = seat && seat.kind === "human" ? "new.default_name" : "new.computer_name";
-      return name.slice(0, MAX_NAME) || t(kind, { n: i + 1 });
+      return cleanName(seat && seat.name) || t(kind, { n: i + 1 });
     });
   }
 
@@ -284,6 +297,26 @@
     ]);
   }
 
+  /** The seat this device holds at a table on another device (pygames/net/guest.py `Guest.to_save`: its token
+   *  kept, so "Back to the table" reclaims it, by itself through a spare or with one code), or null. */
+  function heldSeat() {
+    let record = null;
+    try { record = JSON.parse(storageGet(GUEST_KEY) || "null"); } catch (e) { return null; }
+    if (!record || typeof record !== "object" || typeof record.token !== "string" || !record.token
+        || !Number.isInteger(record.seat) || record.seat < 0 || record.seat >= MAX_NAMES) return null;
+    const game = typeof record.game === "string" && Object.hasOwn(data.games, record.game) ? record.game : null;
+    return { seat: record.seat, game, name: cleanName(record.name) || t("new.default_name", { n: record.seat + 1 }) };
+  }
+
+  function heldItem(held) {
+    const game = held.game ? t(`home.game.${held.game}`) : t("home.held.game");
+    return node("li", { "data-held": "", "data-testid": "held-seat" }, null, [
+      node("span", { class: "save-label" }, t("home.held", { game, seat: held.seat + 1, name: held.name })),
+      button("join-table", t("home.held.back")),
+      button("forget-seat", t("home.held.forget"), true),
+    ]);
+  }
+
   /** Draws the saved-games list (also called by Python's home screen, so there is one renderer). With saves it
    *  comes before the games, so the first one shows without scrolling on a tablet or phone held upright. */
   function renderSaves() {
@@ -293,6 +326,9 @@
       const text = storageGet(SAVE_PREFIX + id);
       if (text !== null) items.push(saveItem(id, text));
     }
+    const saves = items.length;
+    const held = heldSeat();
+    if (held) items.unshift(heldItem(held));  // first: a game under way on other devices waits for this one
     const folded = !listExpanded && items.length > FOLDED + 1;
     // The boot progress shown in an entry (a resume asked before boot) stays in the page and in its new entry.
     const loading = $("loading");
@@ -306,7 +342,7 @@
     }
     const more = $("continue-more");
     more.hidden = !folded;
-    more.textContent = t("home.show_all", { n: items.length });
+    more.textContent = t("home.show_all", { n: saves });
     $("continue-empty").hidden = items.length > 0;
     const block = $("continue"), games = $("games");
     if (items.length && block.nextElementSibling !== games) games.before(block);
@@ -710,6 +746,7 @@
     if (name === "close-drawer") { closeDrawer(); return; }
     if (name === "delete") { deleteSave(arg); return; }
     if (name === "show-all-saves") { listExpanded = true; renderSaves(); return; }
+    if (name === "forget-seat") { storageSet(GUEST_KEY, null); renderSaves(); return; }
     if (name === "ice-save") { saveIce(arg); return; }
     if (ready()) return;  // Python handles everything else once it runs
     if (name === "lang") setLang(arg);

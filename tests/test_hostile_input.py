@@ -185,6 +185,38 @@ def test_a_name_is_cleaned_as_a_whole_up_to_the_length_looked_at(name):
     assert session_module.clean_name(name) == "".join(c for c in name if c.isprintable()).strip()[:24]
 
 
+# What a name may hold: letters and accents, spaces of every kind, controls, zero-width and bidi marks, private use,
+# an unassigned code point, emoji (two UTF-16 units each: JS and Python count characters differently), combining
+# marks, line and paragraph separators and lone surrogates.
+NAME_PIECES = ("a", "Z", "é", "ß", " ", "  ", "\u00a0", "\u3000", "\u2009", "\t", "\n", "\x00", "\x7f", "\x85",
+               "\u200b", "\u200d", "\u202e", "\ufeff", "\ue000", "\U000e0001", "\U0001f600",
+               "\U0001f469\u200d\U0001f4bb", "\u0301", "\u2028", "\u2029", "\ud800", "\udfff", "名", "\u0378")
+
+
+def test_the_shell_cleans_a_name_as_the_session_does():
+    """One rule: static/shell.js's cleanName (the names Home lists), run by Node, is session.clean_name on seeded
+    names of every kind of character, around both lengths (the characters looked at, the characters kept)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed by the build and by this test")
+    source = (ROOT / "static" / "shell.js").read_text(encoding="utf-8")
+    consts = [re.search(rf"^  const {name} = [^\n]*?;", source, re.M).group(0)
+              for name in ("MAX_NAME_SOURCE", "UNPRINTABLE")]
+    function = re.search(r"^  function cleanName\(name\) \{$.*?^  \}$", source, re.M | re.S).group(0)
+    rng = random.Random(48)
+    names = ["".join(rng.choices(NAME_PIECES, k=rng.randrange(40))) for _ in range(600)]
+    names += [" " * 30 + "x", "x" * 23 + " y", "\U0001f600" * 30, "\u200b" * 95 + "Bob", "\u200b" * 96 + "Bob",
+              "\U0001f600" * 95 + "ab", "a" * 10_000, ""]
+    script = f"const MAX_NAME = {session_module.MAX_NAME};\n" + "\n".join(consts) + "\n" + function + \
+        "\nconst names = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n" \
+        "process.stdout.write(JSON.stringify(names.map(cleanName)));"
+    out = subprocess.run([node, "-e", script], input=json.dumps(names), capture_output=True, text=True, timeout=60,
+                         check=True)
+    cleaned = json.loads(out.stdout)
+    assert cleaned == [session_module.clean_name(name) for name in names]
+    assert cleaned[-8:-3] == ["x", "x" * 23 + " ", "\U0001f600" * 24, "B", ""]  # 95 cut, then "B" of "Bob"
+
+
 def test_a_huge_seat_name_is_cut_before_it_is_cleaned():
     """Only the first MAX_NAME_SOURCE characters of a name are ever looked at: a 1 MB name in a save loads with
     its first 24 characters, and characters past the cut (here "Bob") are never read."""

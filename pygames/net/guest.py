@@ -80,7 +80,7 @@ class Guest:
     def to_save(self) -> dict:
         """What survives a reload of the guest's page: the seat's token and the move in flight."""
         return {"name": self.name, "token": self.token, "seat": self.seat, "pending": self.pending,
-                "spares": self.spares}
+                "spares": self.spares, "game": self.game}  # the game: what Home names (a seat held, static/shell.js)
 
     @classmethod
     def from_save(cls, data: dict, **kwargs) -> Guest:
@@ -96,8 +96,10 @@ class Guest:
         name = data.get("name") if P.name(data.get("name")) else ""
         spares = data.get("spares")
         spares = [spare for spare in spares[-SPARES:] if good_spare(spare)] if isinstance(spares, list) else []
-        return cls(name, token=token, seat=seat if token else None, pending=pend if token else None,
-                   spares=spares if token else (), **kwargs)
+        guest = cls(name, token=token, seat=seat if token else None, pending=pend if token else None,
+                    spares=spares if token else (), **kwargs)
+        guest.game = data.get("game") if token and P.text(P.MAX_ID)(data.get("game")) else None
+        return guest
 
     # ------------------------------------------------------------------ messages to the host
 

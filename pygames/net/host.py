@@ -179,7 +179,8 @@ class Host:
         game, state = self.session.game, self.session.state
         result = core.result(game, state) if core.is_over(game, state) else None
         return P.encode("screen", seat=seat, at=at, view=view, legal=legal, names=[s.name for s in self.session.seats],
-                        decided=self.decided(), away=self.away(), result=result)
+                        decided=self.decided(), away=self.away(), result=result,
+                        fresh=self.session.first_unseen(seat))  # its news: its log's lines since its last move
 
     def sync(self) -> list[tuple]:
         """A new screen to every connected guest whose screen changed (only then: no timing tells a seat that

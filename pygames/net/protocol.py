@@ -23,10 +23,11 @@ Host -> guest (only ever the one guest it concerns)
     ack      id: str   (the move was applied; sent again, unchanged, for a move sent again)
     screen   seat: int, at: str, view: {...} (core.view for that seat: its log lines included), legal: [str],
              names: [str], decided: [int] (who has already chosen in a simultaneous step, never what),
-             away: [int] (remote seats whose device is not connected), result: {...} | null (once over)
+             away: [int] (remote seats whose device is not connected), result: {...} | null (once over),
+             fresh: int (where the lines that are news to the seat start in its log: since its own last move)
     pong     n: int
     spare    code: str, ufrag: str, pwd: str   (a spare connection waiting on the host for this seated device: its
-             offer code and the ICE credentials the device answers it with; see `pygames.web.netplay`)
+             offer code and the ICE credentials the device answers it with; see `pygames.web.nethost`)
     bye      key: str   (the host ends this link: seat given away, reclaimed by another device, table closed)
     rematch  game: str, seat: int   (the game is over and the host starts a new one at this table: the same seat is
              kept for this device, which accepts with its hello and its token, or leaves with bye)
@@ -118,7 +119,8 @@ HOST_MESSAGES = {
     "ack": {"id": text(MAX_ID)},
     "screen": {"seat": count, "at": text(MAX_ID), "view": lambda v: isinstance(v, dict),
                "legal": list_of(text(MAX_ACTION)), "names": list_of(lambda v: isinstance(v, str)),
-               "decided": list_of(count), "away": list_of(count), "result": nullable(lambda v: isinstance(v, dict))},
+               "decided": list_of(count), "away": list_of(count), "result": nullable(lambda v: isinstance(v, dict)),
+               "fresh": count},
     "pong": {"n": count},
     "spare": {"code": text(MAX_CODE), "ufrag": text(MAX_ICE), "pwd": text(MAX_ICE)},
     "bye": {"key": text(MAX_ACTION)},

@@ -17,9 +17,24 @@ from pygames import core
 from pygames.core import registry
 from pygames.core.guard import clip
 
-from . import commands, dom, messages, newgame, pace, preview, reach, saving, screens, storage, table, thinking
+from . import (
+    commands,
+    dom,
+    messages,
+    netguest,
+    nethost,
+    netplay,
+    newgame,
+    pace,
+    preview,
+    reach,
+    saving,
+    screens,
+    storage,
+    table,
+    thinking,
+)
 from . import match as matches
-from . import netplay as devices
 from . import tutorial_ui as tutorials
 from .boards import Board, board_of
 from .gamescreen import GameScreen
@@ -74,7 +89,7 @@ class App:
         dom.shell().setLang(self.cat.lang, False)  # static/shell.js: the page's texts, the list, the dialog
         screens.app_shown()
         pending = dom.shell_pending()
-        if (shown := devices.start(self, link)) is not None:
+        if (shown := netplay.start(self, link)) is not None:
             pass
         elif link and link.get("game"):
             shown = self.start_from_link(link)
@@ -97,7 +112,7 @@ class App:
             if name == "resume" and (shown := self.resume(arg)) is not None:
                 return shown
             if name == "join-table":
-                return devices.start_guest(self, None)
+                return netguest.start_guest(self, None)
             if name == "tutorial" and arg in self.games:
                 return self.start_tutorial(arg)
         except Exception as exc:  # whatever was asked, the app still starts
@@ -284,7 +299,7 @@ class App:
             return None
         seed = dom.random_seed() if seed is None else seed
         if form.get("net") is not None:  # players on several devices: this device hosts the table
-            return devices.start_from_form(self, form, newgame.form_seats(form), seed)
+            return nethost.start_from_form(self, form, newgame.form_seats(form), seed)
         return self.begin(self.games[form["game"]], newgame.form_seats(form), seed, form["options"],
                           takeback=form["takeback"])
 
@@ -434,8 +449,8 @@ class App:
         return shown
 
     def resume(self, save_id: str) -> str | None:
-        if devices.is_host_save(text := self.tab.read(save_id) if save_id else None):
-            return devices.resume_host(self, text, save_id)  # a host's game on several devices
+        if nethost.is_host_save(text := self.tab.read(save_id) if save_id else None):
+            return nethost.resume_host(self, text, save_id)  # a host's game on several devices
         try:
             session = saving.read(self.tab, save_id, self.games) if save_id else None
         except core.InvalidSave as exc:  # kept as it is: the home list says why, and offers Export and Delete
@@ -506,7 +521,7 @@ class App:
         self.tab.write(save_id, text)
 
 
-COMMANDS = {**commands.COMMANDS, **devices.COMMANDS}  # data-command name -> handler(app, arg): what to draw
+COMMANDS = {**commands.COMMANDS, **netplay.COMMANDS}  # data-command name -> handler(app, arg): what to draw
 
 
 def start() -> App:

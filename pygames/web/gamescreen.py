@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pygames import core
 
-from . import dom, endscreen, pace, reach, remote, saving, screens, staging, table, tutorial_ui, vdom
+from . import dom, endscreen, pace, reach, remote, saving, screens, sounds, staging, table, tutorial_ui, vdom
 from .dom import by_id
 from .lastmove import LastMoves
 from .sounds import Ears
@@ -54,9 +54,25 @@ class GameScreen:
     def table(self, s, model: table.Model, bot_delay: int, on_turn) -> None:
         """The viewer's screen: its model, its one tree, one patch; then what only the page can do. `on_turn()`:
         the guide must move (a tablet turned)."""
+        pace.show(bot_delay, len(s.humans) < len(s.seats))  # the page's own controls first (see `paint`)
+        self.paint(model, on_turn)
+        self.ears.table(s, model.view)
+        reach.bring_into_view_after_slides()
+
+    def guest_table(self, game_key: str, model: table.Model) -> None:
+        """A guest's screen at a table of several devices (netguest.py), drawn as this device's own: the same
+        tree, slides, last-move ring, log and reach. Its sounds come from its seat's log, the one player at this
+        device (`game_key`: its game at that table, so a new one is compared with nothing)."""
+        self.paint(model, None)
+        self.ears.hear(sounds.screen(game_key, model.viewer, [key for key, _args in model.view["log"]],
+                                     model.view["to_move"]))
+        reach.bring_into_view_after_slides()
+
+    def paint(self, model: table.Model, on_turn) -> None:
+        """The one path of a seat's table to the page: the menu, one patch, then the slides and the ring of what
+        the other seats did, the log's end, the tutorial's guide."""
         # the page's own controls first: every write before the one layout the slides measure
         screens.menu_state(model.can_undo, model.preview_on)  # the page's own menu
-        pace.show(bot_delay, len(s.humans) < len(s.seats))
         log = (model.stage.frame.view if model.stage is not None else model.view)["log"]  # a replay's frame moves
         others_moved = model.stage is not None or model.first_fresh < len(log)
         self.last_moves.remember_board(by_id("board"), model.viewer, others_moved)
@@ -71,8 +87,6 @@ class GameScreen:
             tutorial_ui.place_panel(on_turn)
             if model.guide.target is not None:
                 tutorial_ui.show_target()
-        self.ears.table(s, model.view)
-        reach.bring_into_view_after_slides()
 
     def cover(self, s, seat: int) -> None:
         """Hide everything private, then ask for the device to be passed to `seat`."""

@@ -59,14 +59,16 @@ def guest_model(screen: dict, *, game_id: str, kinds: tuple[str, ...] | None = N
     seats' names, who already chose (`decided`) and whose device is away. `link` is one of table.LINKS
     (`link_state` turns a Guest's into it), `sending` the action in flight, `refused` the host's last refusal
     (key, params) to show once. `device` is what this device keeps for the game (`view["device"]`);
-    `first_fresh` the first line of the log that is news (default: none). Other keywords (hint, thinking,
+    `first_fresh` the first line of the log that is news (default: the host's `fresh`, its lines since the seat's
+    last move, as a local game's news). Other keywords (hint, thinking,
     news_open, preview_on...) go to the model as they are."""
     view = screen["view"] if device is None else {**screen["view"], "device": device}
     names = tuple(screen["names"])
     kinds = kinds if kinds is not None else (UNKNOWN,) * len(names)
     return table.Model(
         game_id, view, tuple(screen["legal"]), screen["seat"], names, kinds,
-        first_fresh=len(view["log"]) if first_fresh is None else first_fresh,
+        first_fresh=min(screen.get("fresh", len(view["log"])), len(view["log"])) if first_fresh is None
+        else first_fresh,
         decided=tuple(screen["decided"]), away=tuple(screen["away"]), link=link, refused=refused,
         remote=tuple(i for i, kind in enumerate(kinds) if i != screen["seat"] and kind in (HUMAN, UNKNOWN)),
         sending=sending, **screen_state)

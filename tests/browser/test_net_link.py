@@ -29,6 +29,12 @@ HOOK = """(() => {
     window.__netChannel = this; window.__netSent.push(data); return send.call(this, data); };
 })();"""
 LINK_MS = 30_000
+# The sound cues a page asks static/sound.js to play, in order ("card,turn" one redraw's).
+CUES = """(() => { window.__cues = ""; let player;
+  Object.defineProperty(window, "pygamesSound", {configurable: true, get: () => player, set: (p) => {
+    player = p; const play = p.play.bind(p);
+    p.play = (names) => { window.__cues += (window.__cues ? "," : "") + String(names); return play(names); }; }});
+})();"""
 DRAWN = "!document.getElementById('game').hidden && document.getElementById('status').textContent.length > 0"
 
 
@@ -188,11 +194,14 @@ def pick(actions: list[str], turn: int, prefer: tuple[str, ...] = ()) -> str:
     return choices[turn % len(choices)]
 
 
-def play_through(devices: list[AppPage], max_taps: int = 1500, prefer: tuple[str, ...] = ()) -> int:
-    """Each device taps an easy move whenever it has one, until every device shows its end screen."""
+def play_through(devices: list[AppPage], max_taps: int = 1500, prefer: tuple[str, ...] = (), watch=None) -> int:
+    """Each device taps an easy move whenever it has one, until every device shows its end screen. `watch(screens)`
+    sees what every device shows before each round of taps."""
     taps = idle = 0
     for turn in range(max_taps * 4):
         screens = [d.page.evaluate(SCREEN) for d in devices]
+        if watch is not None:
+            watch(screens)
         if all(s["over"] for s in screens):
             return taps
         tapped = False
@@ -272,11 +281,22 @@ def test_a_whole_shadows_in_kyoto_game_between_two_devices_then_a_rematch(ns_bro
     from pygames.core import registry
 
     host, guest = device(ns_browser, net_origin), device(ns_browser, net_origin)
+    guest.context.add_init_script(CUES)
+    rung = []  # on the guest's turns: the host's last move ringed on its board, and said in its news
+
+    def ring_seen(screens) -> None:
+        if len(rung) < 3 and screens[1]["actions"] and not screens[1]["over"]:
+            rung.append(guest.page.evaluate("[document.querySelectorAll('#board .moved').length,"
+                                            " !document.getElementById('last-move').hidden]"))
     try:
         host.open("?game=sik&seats=human,human&names=Hana,Gus&seed=8&botdelay=0&remote=1")
         pair(host, guest, 1, "Gil")  # the guest names itself: the host says that name from then on
         host.page.click("[data-command=net-play]")
-        taps = play_through([host, guest])
+        taps = play_through([host, guest], watch=ring_seen)
+        # The guest's table is drawn as the host's: the others' moves ringed and in the news, the sound cues.
+        assert any(moved and news for moved, news in rung), rung
+        cues = guest.page.evaluate("window.__cues").split(",")
+        assert "turn" in cues and {"move", "card"} & set(cues) and cues[-1] in ("win", "loss"), cues
         save = host.saved() if host.page.evaluate("localStorage.getItem('pygames.current')") else last_host_save(host)
         *_, (game, final) = prefix_states(save, registry.LazyGames())
         result = core.result(game, final)
@@ -514,6 +534,24 @@ def test_a_guest_that_reloads_or_drops_gets_its_seat_back_with_no_code(ns_browse
         assert host.saved()["seats"][1]["name"] == "Gus"
         assert guest.page.locator("[data-testid=net-code]").count() == 0
         assert not host.errors and not guest.errors, (host.errors, guest.errors)
+
+        # Its tab is closed, and a new one opened on the app: Home says it holds a seat, and one tap is the table.
+        closed = guest.page
+        guest.page = guest.context.new_page()
+        guest.page.on("pageerror", lambda e: guest.errors.append(str(e)))
+        closed.close()
+        guest.open()
+        held = guest.page.locator("[data-testid=held-seat]")
+        assert held.is_visible() and "Shadows in Kyoto, seat 2 (Gus)" in held.inner_text(), held.inner_text()
+        assert guest.page.locator("#continue-list li").first.get_attribute("data-testid") == "held-seat"
+        held.locator("[data-command=join-table]").click()
+        guest.page.wait_for_selector("[data-testid=link][data-link=ok]", timeout=LINK_MS)
+        assert guest.page.locator("[data-testid=net-code]").count() == 0  # its spare: no code either way
+        moves = len(host.saved()["history"])
+        guest.page.evaluate(TAP, pick(wait_for_turn(guest), 3))
+        host.page.wait_for_function(f"JSON.parse(localStorage.getItem('pygames.save.' + "
+                                    f"localStorage.getItem('pygames.current'))).history.length > {moves}")
+        assert not guest.errors, guest.errors
     finally:
         host.close()
         guest.close()
@@ -583,6 +621,10 @@ def test_the_host_reloads_mid_game_and_the_guest_rejoins(ns_browser, net_origin)
         guest.page.wait_for_selector("[data-testid=link][data-link=reconnecting]", timeout=LINK_MS)
         assert host.saved()["history"] == before["history"] and host.saved()["net"]["tokens"] == before["net"]["tokens"]
         code = host_code(host)
+        # Its lobby names who is away (never "every device has joined" beside it), with that seat's code.
+        lobby = host.page.inner_text("#lobby")
+        assert "Gus" in lobby and "joined: device away" in lobby and "Every device has joined" not in lobby, lobby
+        assert "1 device is away" in lobby and "Scan this code with Gus" in lobby, lobby
         guest.page.fill("[data-testid=net-input]", code)
         guest.page.click("[data-testid=net-connect]")
         guest.page.wait_for_selector("[data-testid=net-code]", timeout=LINK_MS)

@@ -291,6 +291,11 @@ def test_a_guest_reloaded_from_its_stored_record_rejoins():
     table.send("re", fresh.connected())
     assert fresh.seat == guest.seat and fresh.screen["legal"] == guest.screen["legal"]
     assert Guest.from_save({"token": 5, "pending": {"id": 1}}).token is None  # a damaged record: join afresh
+    # The record names the game, for Home's "at a table on another device" (static/shell.js heldSeat): a seat only.
+    assert record["game"] == "sik" and fresh.game == "sik"
+    assert Guest.from_save({**record, "token": None}).game is None
+    assert Guest.from_save({**record, "game": "x" * 500}).game is None
+    assert Guest.from_save({**record, "game": 5}).game is None
 
 
 def test_an_acknowledged_move_shows_as_sending_until_the_screen_after_it():
@@ -454,7 +459,8 @@ def test_a_device_that_slept_counts_silence_from_when_it_woke():
 
 def test_the_guest_drops_what_the_host_should_never_send():
     guest = Guest(token="t" * 32, seat=0)
-    not_mine = P.encode("screen", seat=1, at="x", view={}, legal=[], names=[], decided=[], away=[], result=None)
+    not_mine = P.encode("screen", seat=1, at="x", view={}, legal=[], names=[], decided=[], away=[], result=None,
+                        fresh=0)
     for raw in ["{", '{"v":1,"t":"state","state":{}}', '{"v":1,"t":"ack","id":1}', "[" * 100, None, not_mine]:
         assert guest.receive(raw) == []
     assert sum(guest.dropped.values()) == 6 and guest.dropped["not_mine"] == 1 and guest.screen is None

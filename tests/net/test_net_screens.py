@@ -190,6 +190,36 @@ def test_the_host_playing_its_own_seat_sees_its_view_and_acts():
     assert not [n for n in walk(tree) if n.attrs.get("data-testid") in ("link", "table-note")]
 
 
+def test_a_guests_news_are_the_lines_since_its_own_last_move_as_at_a_local_table():
+    """The host's screen says where the seat's news start (`fresh`: `Session.first_unseen`), so a guest's table
+    shows and rings what the other seats did since its own move, as a local game does, and nothing after its own."""
+    from net_helpers import Table
+
+    host = new_host(sik, [HUMAN, HUMAN], remote=[1], here=0, seed=4)
+    tab = Table(host, {"g": Guest()})
+    tab.join("g", 1, "Gil")
+    gil, state_of = tab.guests["g"], lambda: host.session.state
+    checked = 0
+    for _turn in range(40):
+        if core.is_over(sik, state_of()):
+            break
+        mover = host.session.to_move()[0]
+        if mover == 0:
+            tab.deliver(host.act_here(core.legal_actions(sik, state_of(), 0)[0]))
+        else:
+            tab.send("g", gil.act(gil.screen["legal"][0]))
+        model = remote.model_of_guest(gil)
+        assert model.first_fresh == host.session.first_unseen(1) <= len(model.view["log"])
+        if mover == 0 and 1 in host.session.to_move():  # the host moved, and it is the guest's turn again
+            assert model.first_fresh < len(model.view["log"])  # the host's move is news on the guest's table
+            news = by_testid(table.table(model, catalogue("en", model.names, model.kinds)), "last-move")
+            assert not news.attrs.get("hidden") and int(news.attrs["data-first"]) == model.first_fresh
+            checked += 1
+        if mover == 1:
+            assert model.first_fresh == len(model.view["log"])  # right after its own move: nothing is news yet
+    assert checked >= 3, checked
+
+
 @pytest.mark.parametrize("here", [None, 0])
 def test_no_pass_the_device_cover_on_a_host_device(here):
     """Hot-seat rules put a cover between humans whose secrets differ; on a host every other human plays on

@@ -302,9 +302,8 @@ def decision_panel(ctx: Ctx, pending: dict):
     resolution, SPY-4.6), or who still chooses once it is submitted."""
     cat, g = ctx.cat, ctx.g
     title = cat.t("spy.ui.submitted_note" if pending["submitted"] else "spy.ui.decision_short")
-    box = el("section", {"class": "spy-panel spy-decision", "data-testid": "spy-decision",
-                         "title": cat.t("spy.ui.way_back") if not pending["submitted"] else None},
-             None, [el("h3", None, title)])
+    box = el("section", {"class": "spy-panel spy-decision", "data-testid": "spy-decision"}, None,
+             [el("h3", None, title)])  # no hover title: the menu's Undo (where the game offers it) says itself
     steps = describe_steps(ctx, pending["steps"])
     if steps:
         box.appendChild(el("ol", {"class": "spy-steps"}, None, [el("li", None, s) for s in steps]))
