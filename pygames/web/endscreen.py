@@ -45,13 +45,24 @@ def header(cat, game_id: str, result: dict, me: int | None) -> None:
 
 
 def draw(cat, session, board, final_view: dict, after_game, me: int | None) -> None:
-    """Fill the end screen; `after_game(final_view)` asks for what the game works out after the end, when its
-    board draws that (`render_after_game`, into the `[data-after-game]` placeholder of its `render_over`); `me`: the
-    seat of the one player at this device, if there is one."""
+    """This device's game's end screen (`show`), with its match and a guided game's close; Play again and Export
+    are its own."""
     result = session.result()
-    game_id = session.game.ID
+    match_box = match_view.panel(cat, session, result)  # match score, tie-break or next game (match.py)
+    show(cat, session.game, session.save_id, result, board, final_view, after_game, me,
+         lead=[box for box in (tutorial_ui.done_box(session, cat), match_box) if box is not None])
+
+
+def show(cat, game, save_id: str, result: dict, board, final_view: dict, after_game, me: int | None,
+         lead: list, guest: bool = False) -> None:
+    """Fill the end screen, the same for every device's game: `lead` the boxes above the outcome (this device's
+    match, a guest's invitation to the host's next game); `after_game(final_view)` asks for what the game works
+    out after the end, when its board draws that (`render_after_game`, into the `[data-after-game]` placeholder of
+    its `render_over`); `me`: the seat of the one player at this device, if there is one; `guest`: the host's game
+    (no Play again nor Export here: `#gameover[data-guest]`)."""
+    game_id = game.ID
     screen = by_id("gameover")
-    kept = open_tabs(screen, session.save_id)
+    kept = open_tabs(screen, save_id)
     render.score_table(by_id("score-table"), result, cat, game_id)
     if board.points_chart:  # a chart only where the categories are points
         render.score_chart(by_id("score-chart"), result, cat, game_id)
@@ -60,11 +71,10 @@ def draw(cat, session, board, final_view: dict, after_game, me: int | None) -> N
     header(cat, game_id, result, me)
     extra = by_id("gameover-extra")
     clear(extra)
-    match_box = match_view.panel(cat, session, result)  # match score, tie-break or next game (match.py)
-    if match_box is not None:
-        extra.appendChild(match_box)
+    for box in lead:
+        extra.appendChild(box)
     extra.appendChild(el("ul", {"class": "outcome", "data-testid": "outcome"}, None, [
-        el("li", None, cat.t(key, **args)) for key, args in kit.outcome_lines(session.game, result)]))
+        el("li", None, cat.t(key, **args)) for key, args in kit.outcome_lines(game, result)]))
     if board.render_over is not None:
         built = vdom.fragment()
         board.render_over(built, final_view, result, cat)
@@ -75,14 +85,11 @@ def draw(cat, session, board, final_view: dict, after_game, me: int | None) -> N
     clear(by_id("final-log"))
     for node in screen.querySelectorAll("details.over-tab"):
         node.open = str(node.dataset.tab) in kept
-    screen.setAttribute("data-save", session.save_id)
-    screen.removeAttribute("data-guest")  # this device's own game: Play again and Export are its own
+    screen.setAttribute("data-save", save_id)
+    screen.toggleAttribute("data-guest", guest)
     screen.setAttribute("data-details", "drawing")
-    _DETAILS[:] = [(session.save_id, board, final_view, cat)]
+    _DETAILS[:] = [(save_id, board, final_view, cat)]
     dom.after_next_frame("endscreen-details", draw_details)
-    done = tutorial_ui.done_box(session, cat)
-    if done is not None:
-        extra.insertBefore(done, extra.firstChild)
 
 
 _DETAILS: list = []  # [(save id, board, final view, catalogue)]: the details still to draw

@@ -8,7 +8,7 @@ import asyncio
 import json
 import time
 
-from . import dom, endscreen, kit, remote, render, sounds, table, vdom
+from . import dom, endscreen, kit, remote, sounds, table, vdom
 from .boards import board_of
 from .messages import NOTHING
 from .netpage import (
@@ -278,7 +278,7 @@ class NetGuest:
         if screen["result"] is not None:
             if self.over_drawn != (screen["at"], g.invited):
                 self.over_drawn = (screen["at"], g.invited)
-                show_guest_over(app, g.game, screen, g.invited is not None)
+                show_guest_over(app, g.game, screen, g.invited is not None, self.game_key)
                 app.screen_.ears.hear(sounds.screen(self.game_key, screen["seat"], [], [], over=True,
                                                     won=screen["seat"] in screen["result"]["winners"]))
             return
@@ -324,24 +324,24 @@ class NetGuest:
         asyncio.ensure_future(awake(False))
 
 
-def show_guest_over(app, game_id: str, screen: dict, invited: bool) -> None:
-    """The guest's end screen: the result the host sent, the seat's final view (its own board), and in place of
-    Play again the host's invitation to its next game (`invited`) or a word that it may come."""
-    result, view = screen["result"], screen["view"]
+def show_guest_over(app, game_id: str, screen: dict, invited: bool, game_key: str) -> None:
+    """The guest's end screen, drawn as the host's (`endscreen.show`): the result the host sent and its seat's final
+    view (its own board, log and the game's after-the-end part: Spyworld's best routes), and in place of Play again
+    the host's invitation to its next game (`invited`) or a word that it may come."""
+    result, view, game = screen["result"], screen["view"], app.games[game_id]
     app.show_screen("gameover")
-    by_id("gameover").setAttribute("data-guest", "")
-    board = board_of(app.games[game_id])
-    render.score_table(by_id("score-table"), result, app.cat, game_id)
-    clear(by_id("score-chart"))
-    endscreen.header(app.cat, game_id, result, screen["seat"])
-    extra = by_id("gameover-extra")
-    clear(extra)
-    extra.appendChild(vdom.realize(remote.rematch_box(app.cat, invited)))
-    extra.appendChild(el("ul", {"class": "outcome", "data-testid": "outcome"}, None, [
-        el("li", None, app.cat.t(key, **args)) for key, args in kit.outcome_lines(app.games[game_id], result)]))
-    endscreen.final_board(extra, board, view, app.cat)
-    vdom.patch(by_id("final-log"), table.log_fragment(view["log"], app.cat))
-    by_id("gameover").setAttribute("data-details", "drawn")
+    board = board_of(game)
+
+    def after_game(final_view: dict) -> None:  # once per finished game (the screen's `at` is its key)
+        def show(answer) -> None:
+            gameover = by_id("gameover")
+            if not gameover.hidden and gameover.getAttribute("data-save") == game_key:
+                endscreen.fill_after_game(board, final_view, answer, app.cat)
+        answer = app.thinker.after_game(game, screen["at"], final_view, show)
+        if answer is not None:
+            show(answer)
+    endscreen.show(app.cat, game, game_key, result, board, view, after_game, screen["seat"],
+                   lead=[vdom.realize(remote.rematch_box(app.cat, invited))], guest=True)
     asyncio.ensure_future(awake(False))
 
 

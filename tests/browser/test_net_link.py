@@ -362,10 +362,21 @@ def test_a_whole_spyworld_game_on_three_devices_with_the_host_as_the_table(ns_br
             assert end_rows(page) == expected, (end_rows(page), expected)
         for seat, guest in enumerate(guests):
             assert check_guest_received(save, seat, guest.page.evaluate("window.__netReceived")) > 10
+        # Each guest's end screen is the host's: the game's scene, the chart, the best routes the worker works out.
+        for page in (host, *guests):
+            page.page.wait_for_selector("[data-testid=spy-best] li[data-player]", state="attached", timeout=120_000)
+        ending = {page.page.evaluate(ENDING) for page in (host, *guests)}
+        assert len(ending) == 1 and '"scene":"spy"' in next(iter(ending)) and '"chart":1' in next(iter(ending)), ending
         assert not host.errors and not any(g.errors for g in guests), (host.errors, [g.errors for g in guests])
     finally:
         for page in (host, *guests):
             page.close()
+
+
+ENDING = """() => JSON.stringify({scene: document.getElementById('over-scene').dataset.game,
+  chart: document.querySelectorAll('#score-chart svg').length,
+  best: [...document.querySelectorAll('[data-testid=spy-best] li[data-player]')].map(li => [li.dataset.player,
+    li.dataset.more, li.textContent])})"""
 
 
 def last_host_save(host: AppPage) -> dict:
