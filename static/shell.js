@@ -23,6 +23,14 @@
   const MAX_LISTED = 100, MAX_NAME = 24, MAX_NAMES = 9;
   const MAX_NAME_SOURCE = 96;  // pygames/web/session.py: the raw characters of a name looked at
   const UNPRINTABLE = /(?:(?! )\p{Zs})|[\p{C}\p{Zl}\p{Zp}]/gu;
+  const ELIDABLE = /(?<![\p{L}\p{N}_'’])(de|que|le|la|De|Que|Le|La) \{(\w+)\}/gu;  // pygames/web/i18n.py
+  const VOWELS = "aeiouàâäéèêëîïôöùûüœæ", ELIDED = { de: "d'", que: "qu'", le: "l'", la: "l'" };
+  // Python's line breaks (str.splitlines) and white space (str.split, str.strip): pygames/net/ice.py reads the
+  // servers' field with them, so the field is checked with them here.
+  const PY_LINES = /\r\n|[\n\v\f\r\x1c-\x1e\x85\u2028\u2029]/;
+  const PY_SPACE = "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+  const pyStrip = (text) => text.replace(new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g"), "");
+  const pySplit = (text) => pyStrip(text).split(new RegExp(`[${PY_SPACE}]+`)).filter(Boolean);
   const UNDO_MS = 8000;  // how long a deleted save can be brought back (the next command also ends it)
   const FOLDED = 3;  // saved games listed before "Show all": the games to start stay near the top
   let pending = null;
@@ -39,15 +47,25 @@
     return lang() === "fr" ? count < 2 : count === 1;
   }
 
-  /** A catalogue string with {name} arguments and {n:word|words} plurals (i18n.Catalogue.t, same syntax; the
-   *  shell's keys only; a missing key shows itself). */
+  /** A catalogue string with {name} arguments, {n:word|words} plurals and French elision (i18n.Catalogue.t, the
+   *  same rule: a parity test runs both on every shell string; the shell's keys only; a missing key shows itself). */
   function t(key, args = {}) {
-    const template = data.shell[lang()][key];
+    let template = data.shell[lang()][key];
     if (template === undefined) return key;
-    return template
-      .replace(/\{(\w+):([^{}|]*)\|([^{}]*)\}/g, (whole, name, one, many) => (
-        name in args ? (singular(args[name]) ? one : many) : whole))
-      .replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
+    template = template.replace(/\{(\w+):([^{}|]*)\|([^{}]*)\}/g, (whole, name, one, many) => (
+      name in args ? (singular(args[name]) ? one : many) : whole));
+    if (lang() === "fr" && template.includes(" {")) template = elide(template, args);
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
+  }
+
+  /** French elision (i18n.elide): "de", "que", "le", "la" before a field whose text starts with a vowel. */
+  function elide(template, args) {
+    return template.replace(ELIDABLE, (whole, word, name) => {
+      const text = name in args ? String(args[name]) : "";
+      if (!text || !VOWELS.includes(text[0].toLowerCase())) return whole;
+      const short = ELIDED[word.toLowerCase()];
+      return (word[0] === word[0].toUpperCase() ? short[0].toUpperCase() + short.slice(1) : short) + `{${name}}`;
+    });
   }
 
   function storageGet(key) {
@@ -419,11 +437,12 @@
   function checkIce(text) {
     const url = /^(stun|turns?):(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?(\?transport=(udp|tcp))?$/;
     const kept = [];
-    const lines = text.split(/\r\n|\r|\n/).map((line, i) => [i + 1, line.trim()]).filter(([, line]) => line);
+    const lines = String(text).split(PY_LINES).map((line, i) => [i + 1, pyStrip(line)]).filter(([, line]) => line);
     for (const [n, line] of lines) {
-      const fields = line.split(/\s+/), match = url.exec(fields[0]);
-      const where = { line: n, text: fields[0].slice(0, 60) };
-      if (!match || line.length > ICE_LINE || (match[1] === "stun" && match[4])) return [kept, ["net.ice.bad_url", where]];
+      const fields = pySplit(line), match = url.exec(fields[0]);
+      const where = { line: n, text: Array.from(fields[0]).slice(0, 60).join("") };
+      const long = Array.from(line).length > ICE_LINE;  // characters, as Python counts them
+      if (!match || long || (match[1] === "stun" && match[4])) return [kept, ["net.ice.bad_url", where]];
       if (match[1] === "stun" && fields.length !== 1) return [kept, ["net.ice.extra", where]];
       if (match[1] !== "stun" && fields.length !== 3) return [kept, ["net.ice.login", where]];
       kept.push(fields.join(" "));

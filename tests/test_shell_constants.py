@@ -80,3 +80,93 @@ def test_save_limits_reach_the_shell_from_the_core():
 
 def test_the_dialog_cuts_names_as_the_session_does():
     assert js_constants(SHELL)["MAX_NAME"] == session.MAX_NAME
+    assert js_constants(SHELL)["MAX_NAME_SOURCE"] == session.MAX_NAME_SOURCE
+
+
+# ------------------------------------------------------------------ one rule in both languages, run in Node
+
+def shell_part(*names: str) -> str:
+    """The named top-level `const`s (one line each) and `function`s of shell.js, in the order asked."""
+    parts = []
+    for name in names:
+        found = re.search(rf"^  function {name}\(.*?^  \}}$", SHELL, re.M | re.S) or \
+            re.search(rf"^  const {name} = [^\n]*;", SHELL, re.M)
+        assert found, name
+        parts.append(found.group(0))
+    return "\n".join(parts)
+
+
+def run_node(script: str, cases) -> list:
+    import json
+    import shutil
+    import subprocess
+
+    import pytest
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed by the build and by this test")
+    script += "\nconst cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n" \
+        "process.stdout.write(JSON.stringify(cases.map(run)));"
+    out = subprocess.run([node, "-e", script], input=json.dumps(cases), capture_output=True, text=True, timeout=60,
+                         check=True)
+    return json.loads(out.stdout)
+
+
+FIELD = re.compile(r"\{(\w+)(:[^{}]*)?\}")
+SAMPLES = {"n": (0, 1, 2, 5), "name": ("Ann", "Élodie", "Hugo", "bob"), "player": ("Ann", "Omar", "Zoé")}
+
+
+def test_the_shell_words_every_string_as_the_catalogue_does():
+    """One rule: shell.js's `t` (plurals and French elision) gives i18n.Catalogue.t's text for every string the
+    shell holds, in both languages, with counts that take the singular in one language and not the other
+    (0, 1, 2) and names that elide in French (Ann, Élodie) or not (Hugo)."""
+    import itertools
+    import json
+
+    from pygames.web import i18n
+
+    strings = i18n.load()
+    shell = build.shell_strings(strings)
+    cases = []
+    for lang in ("en", "fr"):
+        for key, template in sorted(shell[lang].items()):
+            fields = sorted({m.group(1) for m in FIELD.finditer(template)})
+            values = [SAMPLES.get(f, (f"{f}-text", "ici")) for f in fields]
+            for combo in itertools.islice(itertools.product(*values), 12):
+                cases.append([lang, key, dict(zip(fields, combo, strict=True))])
+    script = f"const data = {{shell: {json.dumps(shell)}}};\nconst root = {{lang: 'en'}};\n" + \
+        shell_part("ELIDABLE", "VOWELS", "lang", "singular", "t", "elide") + \
+        "\nfunction run([lang, key, args]) { root.lang = lang; return t(key, args); }"
+    words = run_node(script, cases)
+    expected = [i18n.Catalogue(strings, lang).t(key, **args) for lang, key, args in cases]
+    wrong = [(case, js, py) for case, js, py in zip(cases, words, expected, strict=True) if js != py]
+    assert not wrong, wrong[:5]
+    assert len(cases) > 300 and any("d'Élodie" in w or "d'Ann" in w for w in words)  # elision was exercised
+
+
+ICE_PIECES = ("stun:", "turn:", "turns:", "stun.example.org", "[::1]", "10.0.0.2", ":3478", ":99999", "?transport=udp",
+              "?transport=tcp", " ", "  ", "\t", "\n", "\r\n", "\r", "\v", "\x1c", "\x85", "\u2028", "\u00a0", "\u3000",
+              "\ufeff", "user", "pass", "é", "\U0001f600", "x" * 70, "_", "stun:a b")
+
+
+def test_the_servers_field_is_checked_as_the_python_side_reads_it():
+    """One rule: shell.js's `checkIce` (the settings field) and pygames/net/ice.py `check` (what the links use)
+    agree on seeded hostile texts: the same first problem (its key, line and text) and the same servers kept."""
+    import random
+
+    from pygames.net import ice
+
+    rng = random.Random(33)
+    texts = ["".join(rng.choices(ICE_PIECES, k=rng.randrange(1, 14))) for _ in range(1500)]
+    texts += ["stun:a.org\nturn:b.org:3478?transport=udp u p\n", "\n".join(["stun:a.org"] * 5), "x" * 400,
+              "turn:" + "a" * 290 + ".org u p", "stun:\U0001f600.org", "stun:a.org\u2028stun:b.org", "\ufeffstun:a.org"]
+    script = shell_part("ICE_KEY", "PY_LINES", "PY_SPACE", "pyStrip", "pySplit", "checkIce") + \
+        "\nfunction run(text) { const [kept, problem] = checkIce(text); return [kept.slice(0, ICE_MAX), problem]; }"
+    checked = run_node(script, texts)
+    for text, (kept, problem) in zip(texts, checked, strict=True):
+        servers, found = ice.check(text)
+        assert kept == [" ".join([s["urls"], s.get("username", ""), s.get("credential", "")]).strip()
+                        for s in servers], text
+        assert problem == (list(found) if found else None), text
+    assert sum(1 for _kept, problem in checked if problem is None) > 20  # and some texts were good

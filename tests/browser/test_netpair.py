@@ -171,6 +171,7 @@ def test_the_servers_a_user_saves_reach_the_peer_connection(pair):
     too). The addresses are inside the test's network namespace: nothing leaves the machine."""
     _, app = pair
     page = app.page
+    app.open()  # on the app's origin first (a page that never loaded has no storage of its own to clear)
     app.reset_storage()
     app.open()
     page.click("#ice-home > summary")
