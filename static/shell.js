@@ -110,9 +110,21 @@
   // ------------------------------------------------------------------ saved games
 
   function saveIds() {
+    const text = storageGet(INDEX_KEY) || "[]", limits = data.saveLimits;
+    if (text.length > limits.maxChars || nestingDepth(text) > limits.maxDepth) return [];  // core.parse_json's limits
     let ids;
-    try { ids = JSON.parse(storageGet(INDEX_KEY) || "[]"); } catch (e) { return []; }
-    return Array.isArray(ids) ? ids.filter((id) => typeof id === "string").slice(0, MAX_LISTED) : [];
+    try { ids = JSON.parse(text); } catch (e) { return []; }
+    return Array.isArray(ids) ? [...new Set(ids.filter((id) => typeof id === "string"))] : [];
+  }
+
+  /** Strings in code point order (Python's): a save id may hold any character. */
+  function codePointOrder(a, b) {
+    const x = Array.from(a), y = Array.from(b);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      const d = x[i].codePointAt(0) - y[i].codePointAt(0);
+      if (d) return d;
+    }
+    return x.length - y.length;
   }
 
   /** Brackets nested outside JSON strings, counted without parsing (core/guard.py's nesting_depth, same rule). */
@@ -219,15 +231,16 @@
 
   /** Every stored save: the index's order first, then any `pygames.save.*` the index lost (storage.py's rule). */
   function storedIds() {
-    const ids = saveIds();
-    const extra = [];
+    const present = new Set();
     try {
       for (let i = 0; i < localStorage.length; i++) {
         const key = localStorage.key(i);
-        if (key && key.startsWith(SAVE_PREFIX) && !ids.includes(key.slice(SAVE_PREFIX.length))) extra.push(key.slice(SAVE_PREFIX.length));
+        if (key && key.startsWith(SAVE_PREFIX)) present.add(key.slice(SAVE_PREFIX.length));
       }
     } catch (e) { /* storage disabled: no saves */ }
-    return [...ids, ...extra.sort()].slice(0, MAX_LISTED);
+    const listed = saveIds().filter((id) => present.has(id)), inIndex = new Set(listed);
+    const lost = [...present].filter((id) => !inIndex.has(id)).sort(codePointOrder);
+    return [...listed, ...lost].slice(0, MAX_LISTED);
   }
 
   // ------------------------------------------------------------------ saves Python refused

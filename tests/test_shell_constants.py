@@ -170,3 +170,41 @@ def test_the_servers_field_is_checked_as_the_python_side_reads_it():
                         for s in servers], text
         assert problem == (list(found) if found else None), text
     assert sum(1 for _kept, problem in checked if problem is None) > 20  # and some texts were good
+
+
+def test_the_home_list_orders_the_saves_as_storage_does():
+    """One rule: shell.js's `storedIds` (the list Home draws) is storage.py's `ordered_ids` of `parse_index`: the
+    index's order once each (a duplicate listed once), then every stored save the index lost, in code point order,
+    whatever the index holds (not a list, not text, ids of no save, too deep); at most MAX_LISTED."""
+    import json
+    import random
+
+    from pygames.core import engine
+
+    rng = random.Random(48)
+    pieces = ("a", "b", "pax-17", "sik-2", "é", "\U0001f600", "Z", "\uffff", "-", "1")
+    cases = []
+    for _ in range(300):
+        stored = sorted({"".join(rng.choices(pieces, k=rng.randrange(1, 4))) for _ in range(rng.randrange(0, 9))})
+        listed = [rng.choice(stored) if stored and rng.random() < 0.7 else "gone" for _ in range(rng.randrange(0, 7))]
+        index = rng.choice([json.dumps(listed), json.dumps(listed + [5, None, ["x"]]), "{", '{"a": 1}', "[" * 70,
+                            None, json.dumps(listed * 2)])
+        cases.append([index, [storage.SAVE_PREFIX + s for s in stored] + ["pygames.lang", "other"]])
+    cases.append([json.dumps([f"g{i}" for i in range(150)]), [f"{storage.SAVE_PREFIX}g{i}" for i in range(150)]])
+    fake = """function run([index, keys]) {
+  const items = Object.fromEntries(keys.map((k) => [k, "{}"]));
+  if (index !== null) items[INDEX_KEY] = index;
+  const all = Object.keys(items);
+  globalThis.localStorage = {get length() { return all.length; }, key: (i) => all[i],
+                             getItem: (k) => (k in items ? items[k] : null)};
+  return storedIds();
+}"""
+    limits = {"maxDepth": guard.MAX_DEPTH, "maxChars": engine.MAX_SAVE_BYTES}
+    script = f"const data = {{saveLimits: {json.dumps(limits)}}};\n" + \
+        shell_part("LANG_KEY", "MAX_LISTED", "storageGet", "nestingDepth", "saveIds", "codePointOrder",
+                   "storedIds") + "\n" + fake
+    listed = run_node(script, cases)
+    limit = js_constants(SHELL)["MAX_LISTED"]
+    for (index, keys), ids in zip(cases, listed, strict=True):
+        assert ids == storage.ordered_ids(storage.parse_index(index), keys)[:limit], (index, keys)
+    assert len(listed[-1]) == limit and any(len(set(ids)) > 2 for ids in listed)
