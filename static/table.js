@@ -3,9 +3,26 @@
 // of plain JavaScript so a redraw stays fast; the app (pygames/web/lastmove.py) decides when to compare.
 "use strict";
 (function () {
-  const KEYS = ["data-cell", "data-path", "data-category", "data-seat", "data-legion", "data-slot", "data-track",
-                "data-district", "data-mission", "data-gadget", "data-player", "data-side", "data-agent"];
-  const SELECTOR = KEYS.map(k => "[" + k + "]").join(",");
+  // The attributes that name the board's parts (a cell, a path, a seat's area...) are the board's to say: its
+  // `data-look-keys` (pygames/web/table.py, from its game's LOOK_KEYS in pygames/web/boards), so this script names
+  // no game's attribute. Read once per list.
+  const LOOKS = new Map();
+
+  function looks(root) {
+    const names = (root.getAttribute("data-look-keys") || "").trim();
+    if (!LOOKS.has(names)) {
+      const keys = names ? names.split(/\s+/).filter(k => /^data-[a-z-]+$/.test(k)) : [];
+      const selector = keys.map(k => "[" + k + "]").join(",");
+      const frame = [selector, "[data-anim-key]", "[data-anim-frame]"].filter(Boolean).join(",");
+      LOOKS.set(names, {keys, selector, frame});
+    }
+    return LOOKS.get(names);
+  }
+
+  function keyed(root) {
+    const {selector} = looks(root);
+    return selector ? root.querySelectorAll(selector) : [];
+  }
   // What only says what the viewer may do now, or how the page shows it, is not the part's look: a class named
   // `target`, `moved` or `selected`, or ending in -legal, -target, -choice, -choosing or -selected (a free path
   // offered to the viewer, a cell the viewer may pick); a control's attributes and words. A computer's move then
@@ -17,9 +34,9 @@
                            "open", "data-anim-from"]);
 
   function key(node, root) {
-    const parts = [];
+    const parts = [], {keys} = looks(root);
     for (let n = node; n && n !== root; n = n.parentElement) {
-      for (const k of KEYS) if (n.hasAttribute(k)) parts.push(k + "=" + n.getAttribute(k));
+      for (const k of keys) if (n.hasAttribute(k)) parts.push(k + "=" + n.getAttribute(k));
     }
     return parts.join("/");
   }
@@ -46,7 +63,7 @@
 
   function snapshot(root) {
     const seen = new Map();
-    for (const node of root.querySelectorAll(SELECTOR)) seen.set(key(node, root), signature(node));
+    for (const node of keyed(root)) seen.set(key(node, root), signature(node));
     return seen;
   }
 
@@ -54,7 +71,7 @@
   function markChanged(root, before) {
     if (!before || before.size === 0) return 0;
     const changed = [];
-    for (const node of root.querySelectorAll(SELECTOR)) {
+    for (const node of keyed(root)) {
       const k = key(node, root);
       if (before.has(k) && before.get(k) !== signature(node)) changed.push(node);
     }
@@ -95,17 +112,15 @@
   // A keyed part's frame: its nearest ancestor with an identity (a seat's area, a category, a map marked
   // `data-anim-frame`). A part that keeps its place in the same frame does not slide when the frame itself moves
   // (a panel opened above it): only what the move changed slides.
-  const FRAME = SELECTOR + ",[data-anim-key],[data-anim-frame]";
-
   function frameOf(node, root) {
-    const frame = node.parentElement && node.parentElement.closest(FRAME);
+    const frame = node.parentElement && node.parentElement.closest(looks(root).frame);
     return frame && root.contains(frame) && frame !== root ? frame : root;
   }
 
   function framePath(frame, root) {
     const parts = [];
     for (let n = frame; n && n !== root; n = n.parentElement) {
-      for (const k of ["data-anim-key", "data-anim-frame", ...KEYS]) {
+      for (const k of ["data-anim-key", "data-anim-frame", ...looks(root).keys]) {
         if (n.hasAttribute(k)) parts.push(k + "=" + n.getAttribute(k));
       }
     }

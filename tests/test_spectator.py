@@ -177,3 +177,31 @@ def test_the_check_catches_a_seats_secrets_on_the_table(gid):
         if i > 40:
             break
     assert caught == 2
+
+
+@pytest.mark.parametrize("gid", sorted(SETUPS))
+def test_the_board_names_the_attributes_its_parts_are_compared_by(gid):
+    """The last-move ring compares a board's parts under the names the board gives (`LOOK_KEYS`, on `#board` as
+    `data-look-keys`): every name is one its drawings use over a whole game (none stale), and static/table.js, the
+    one script that compares them, names none of any game's."""
+    from pathlib import Path
+
+    game = registry.load(gid)
+    keys = board_of(game).look_keys
+    assert keys and all(re.fullmatch(r"data-[a-z-]+", k) for k in keys)
+    players = SETUPS[gid][-1]
+    seed = 33 + players
+    total = sum(1 for _ in playout(game, players, seed))
+    used: set[str] = set()
+    for state in _states(game, players, seed, total):
+        for seat in (None, 0):
+            view = core.view(game, state, seat)
+            model = table.Model(game.ID, view, (), seat, ("Ann", "", *["Bob"] * (players - 2)),
+                                (HUMAN, EASY, *[HUMAN] * (players - 2)))
+            tree = table.table(model, catalogue("en", players, game))
+            board = next(n for n in walk(tree) if n.attrs.get("id") == "board")
+            assert board.attrs["data-look-keys"] == " ".join(keys)
+            used |= {name for node in walk(board) for name in node.attrs if name in keys}
+    assert used == set(keys), set(keys) - used
+    script = (Path(__file__).resolve().parents[1] / "static" / "table.js").read_text(encoding="utf-8")
+    assert not [k for k in keys if k in script]

@@ -107,7 +107,9 @@ def table(model: Model, cat) -> vdom.Node:
             # `data-game`: the game's look (its art stylesheet), with no selector on what the board holds
             # The board's one stage: laid out in the board's box and scaled to fit it (static/zoom.js).
             el("div", {"id": "board", "class": "board", "data-testid": "board",
-                       "data-game": model.game_id if shown else None, "tabindex": 0 if bare else None,
+                       "data-game": model.game_id if shown else None,
+                       "data-look-keys": " ".join(board_of(game).look_keys) or None if shown else None,
+                       "tabindex": 0 if bare else None,
                        "role": "region" if bare else None, "aria-label": cat.t("game.board") if bare else None},
                None, [el("div", {"class": "stage"}, None, board.kids)] if shown else []),
             # every seat's summary, always in view: a strip beside or over the board (static/app.css)

@@ -35,6 +35,10 @@ a few figures: icons and numbers, each with its words), drawn for every seat and
 it reads public information only (the same for every viewer but the seat itself: tests/test_seat_summary.py).
 ``render_seat(board, view, seat, cat)`` draws that seat's full area (a tap on its summary opens it over the board).
 
+Optional: ``LOOK_KEYS``, the attributes that name the board's parts (``data-cell``, a seat's ``data-seat``...), each
+value a public identity: after the other seats moved, the parts whose look changed are ringed, compared part by
+part under these names (static/table.js reads them from the board's ``data-look-keys``, so it names no game's).
+
 Optional: ``chained(action) -> (next action, words key) | None`` joins two steps in one tap (Spyworld: a claim also
 submits); ``POINTS_CHART = False`` drops the end screen's chart when the categories are not points (SIK);
 ``DEVICE_KEY`` + ``device_update(final_view, device) -> (device, changed)`` keep something on this device (PAX's
@@ -77,6 +81,7 @@ class Board:
     device_update: Callable | None = None  # (final view, device) -> (device, changed)
     summary: Callable | None = None  # (view, seat, cat) -> kit.Summary: a seat's key figures, public only
     render_seat: Callable | None = None  # (board fragment, view, seat, cat): a seat's full area, opened from it
+    look_keys: tuple[str, ...] = ()  # the attributes naming its parts, each a public identity: what the ring compares
 
     def chain(self, action: str) -> tuple[str, str] | None:
         """(the action one tap also plays, the words it adds to the label), or None."""
@@ -101,7 +106,8 @@ def board_of(game) -> Board:
                 getattr(module, "render_after_game", None), getattr(module, "format_arg", None),
                 getattr(module, "chained", None), bool(getattr(module, "POINTS_CHART", True)),
                 getattr(module, "DEVICE_KEY", None), getattr(module, "device_update", None),
-                getattr(module, "summary", None), getattr(module, "render_seat", None))
+                getattr(module, "summary", None), getattr(module, "render_seat", None),
+                tuple(getattr(module, "LOOK_KEYS", ())))
     return _BOARDS[game.ID]
 
 

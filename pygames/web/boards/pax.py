@@ -25,6 +25,9 @@ from pygames.web import kit
 from pygames.web.kit import clone
 from pygames.web.vdom import el, svg
 
+# The attributes naming this board's parts, each a public identity: the last-move ring compares them (boards/__init__).
+LOOK_KEYS = ('data-category', 'data-legion', 'data-seat')
+
 CAMPAIGN_KEY = "pygames.pax.campaign"
 NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 ROME_NEEDS = 4  # PAX-2.28: the categories Rome needs to win

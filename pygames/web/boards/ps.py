@@ -37,6 +37,9 @@ from pygames.web import kit, vdom
 from pygames.web.kit import Space
 from pygames.web.vdom import el, svg
 
+# The attributes naming this board's parts, each a public identity: the last-move ring compares them (boards/__init__).
+LOOK_KEYS = ('data-path', 'data-track', 'data-seat')
+
 NODES = {name: tuple(node["xy"]) for name, node in DATA["nodes"].items()}
 PATH_ENDS = {p["id"]: tuple(p["ends"]) for p in DATA["paths"]}
 SCALE = 100                               # SVG user units per data unit (data: hex centre-to-corner = 1)

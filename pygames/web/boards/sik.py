@@ -30,6 +30,9 @@ from pygames.web import kit, vdom
 from pygames.web.kit import clone
 from pygames.web.vdom import el, svg
 
+# The attributes naming this board's parts, each a public identity: the last-move ring compares them (boards/__init__).
+LOOK_KEYS = ('data-cell', 'data-track', 'data-side')
+
 POINTS_CHART = False  # SIK-6.1: no points; the end screen's table counts captures, which a chart must not add up
 
 O, G = D.O, D.G  # noqa: E741  (sides: Oniwaban, Government)

@@ -37,6 +37,9 @@ from pygames.web import kit
 from pygames.web.kit import Space
 from pygames.web.vdom import el, svg
 
+# The attributes naming this board's parts, each a public identity: the last-move ring compares them (boards/__init__).
+LOOK_KEYS = ('data-cell', 'data-slot', 'data-track', 'data-mission', 'data-gadget', 'data-player')
+
 TRACKS = ("m", "s", "c")
 FIXTURE_ORDER = ("lasers", "saw", "shark", "dog", "guard", "robot", "secret1", "secret2", "secret3")
 SEAT_COLOURS = 12  # a colour per seat (static/spy.css .spy-sc0 … .spy-sc11), always with the seat's number
