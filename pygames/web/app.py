@@ -40,7 +40,7 @@ from .boards import Board, board_of
 from .gamescreen import GameScreen
 from .i18n import Catalogue
 from .kit import describe, error_text
-from .messages import NEXT, NOTHING, SAVE, STILL, TABLE
+from .messages import COVER, NEXT, NOTHING, SAVE, STILL, TABLE
 from .replay import Replay
 from .session import HUMAN, LinkError, Seat, Session, parse_deep_link
 
@@ -99,7 +99,7 @@ class App:
             shown = self.run_pending(pending)
         elif (shown := self.resume(self.tab.current() or "")) is None:
             self.show_home()
-        self.draw(shown or NOTHING)
+        self.draw(self.settle(shown or NOTHING))
         dom.set_app_state("ready")
 
     def run_pending(self, pending: str) -> str | None:
@@ -159,9 +159,10 @@ class App:
         asyncio.ensure_future(read())
 
     def send(self, msg) -> None:
-        """The one way in: `update` decides what `msg` changes, then the screen is drawn once."""
+        """The one way in: `update` decides what `msg` changes and `settle` performs what that asks of the app's
+        state, then the screen is drawn once (`draw` only draws)."""
         try:
-            self.draw(self.update(msg))
+            self.draw(self.settle(self.update(msg)))
         except Exception as exc:
             self.fail(exc)
 
@@ -212,43 +213,56 @@ class App:
 
     # ------------------------------------------------------------------ drawing
 
+    def settle(self, what: str) -> str:
+        """What `update`'s answer asks of the app's state, done in this one place before anything is drawn (Elm's
+        commands): the seat names the words use, the save, the clock at the end, whose screen comes next and the
+        pass-the-device cover (then COVER), the next computer's turn. Returns what `draw` shows."""
+        if what == NOTHING or self.session is None:
+            return what
+        s = self.session
+        if self.net is not None:  # a guest's device names its seat when it joins: the host's words say it too
+            self.name_seats(s)
+        if what == SAVE:
+            self.autosave()
+        if what == TABLE:
+            return what
+        if s.over:
+            self.clock.stop()
+            return what
+        waiting = s.choose_viewer()
+        if waiting is not None:
+            self.covered_for = waiting
+            self.seat_open = self.previewing = None  # the next seat's table: no one's area or choice over it
+            return COVER
+        if self.covered_for is None and s.next_bot() is not None and what != STILL:
+            self.clock.start(lambda: self.send(messages.BotTurn()))  # runs after this task: after the draw
+        return what
+
     def draw(self, what: str) -> None:
-        """Show what `update` asked for: the game as it stands (saved first on SAVE), or only the table."""
+        """Show what `update` asked for (`settle` did the rest): the end screen, the cover, the table, or nothing."""
         if what == NOTHING or self.session is None:
             return
-        if self.net is not None:  # a guest's device names its seat when it joins: the host's words say it too
-            self.name_seats(self.session)
         self.draw_game(what)
         if self.net is not None:
             self.net.drawn()  # a host's pairing panel (its lobby, or who is away) with the table
 
     def draw_game(self, what: str) -> None:
-        if what == SAVE:
-            self.autosave()
         if what == TABLE:
             if self.screen == "game" and self.covered_for is None and not self.session.over:
                 self.draw_table()
             return
         s = self.session
         if s.over:
-            self.clock.stop()
             self.show_screen("gameover")
             me = self.net.host.here if self.net is not None else s.initial_viewer()  # the one player here, if any
             self.screen_.over(s, self.board, lambda: self.session is s and self.screen == "gameover", me)
             return
         if self.screen != "game":
             self.show_screen("game")
-        waiting = s.choose_viewer()
-        if waiting is not None:
-            self.covered_for = waiting
-            self.seat_open = self.previewing = None  # the next seat's table: no one's area or choice over it
-            self.screen_.cover(s, waiting)
-            return
-        if self.covered_for is not None:
-            return
-        self.draw_table()
-        if s.next_bot() is not None and what != STILL:
-            self.clock.start(lambda: self.send(messages.BotTurn()))
+        if what == COVER:
+            self.screen_.cover(s, self.covered_for)
+        elif self.covered_for is None:
+            self.draw_table()
 
     def show_screen(self, name: str) -> None:
         """Only screen `name`, at its top: shown first, so the board going back to fit is laid out only if it shows

@@ -95,4 +95,5 @@ TABLE = "table"  # the seat on screen again (its model changed: a hint, a thinki
 STILL = "still"  # the screen for the game as it stands: end screen, cover or table; no computer started
 NEXT = "next"  # as STILL, then the next computer seat's turn is scheduled
 SAVE = "save"  # save, then NEXT: the game changed
+COVER = "cover"  # the pass-the-device cover for the next seat (App.settle chose it from SAVE, NEXT or STILL)
 
