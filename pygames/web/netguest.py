@@ -29,6 +29,7 @@ from .netpage import (
     link_module,
     note,
     read_json,
+    scan_code,
     write,
 )
 from .render import by_id, clear, el, missing
@@ -128,26 +129,12 @@ class NetGuest:
             self.draw()
 
     async def scan(self) -> None:
-        mod = await link_module()
-        video = by_id("net-video")
-        if missing(video):
-            return
-        video.hidden = False
-        found = []
-
-        def accept(text) -> bool:
-            parsed = mod.parse(text)
-            if missing(parsed) or str(parsed.kind) != "o":
-                return False
-            found.append(str(text))
-            return True
-        ok = await mod.scan(video, dom.callback(accept))  # the camera opens before any RTCPeerConnection
-        if found:
-            await self.answer_code(found[0])
-        elif not ok:
+        code, opened = await scan_code(offer=True)  # the host's code
+        if code:
+            await self.answer_code(code)
+        elif not opened:
             self.error = "net.fail.camera"
             self.draw()
-        mod.closeCamera()
 
     def on_event(self, kind, _peer, text) -> None:
         kind, text = str(kind), str(text)

@@ -26,6 +26,7 @@ from .netpage import (
     link_module,
     lobby_entry,
     note,
+    scan_code,
     write,
 )
 from .render import by_id, el, missing
@@ -218,24 +219,10 @@ class NetHost:
         self.draw()
 
     async def scan(self) -> None:
-        mod = await link_module()
-        video = by_id("net-video")
-        if missing(video):
-            return
-        video.hidden = False
-        found = []
-
-        def accept(text) -> bool:
-            parsed = mod.parse(text)
-            if missing(parsed) or str(parsed.kind) == "o":
-                return False
-            found.append(str(text))
-            return True
-        ok = await mod.scan(video, dom.callback(accept))
-        mod.closeCamera()
-        if found:
-            await self.accept(found[0])
-        elif not ok:
+        code, opened = await scan_code(offer=False)  # a guest's answer
+        if code:
+            await self.accept(code)
+        elif not opened:
             self.error = "net.fail.camera"
             self.draw()
 

@@ -143,3 +143,25 @@ def answer_form(cat, command: str, label_key: str, scan_key: str = "net.join.cam
             button(command, cat.t("net.join.connect"), primary=True, testid="net-connect"),
             button("net-scan", cat.t(scan_key), testid="net-scan")]),
         el("video", {"id": "net-video", "class": "net-video", "hidden": True, "playsinline": True, "muted": True})])
+
+
+async def scan_code(offer: bool) -> tuple[str | None, bool]:
+    """The camera reads one pairing code: a host's offer (`offer`: this device joins) or a guest's answer (this
+    device hosts); anything else it sees is passed over. Returns (the code or None, whether the camera opened);
+    (None, True) when the panel has no video box."""
+    mod = await link_module()
+    video = by_id("net-video")
+    if missing(video):
+        return None, True
+    video.hidden = False
+    found = []
+
+    def accept(text) -> bool:
+        parsed = mod.parse(text)
+        if missing(parsed) or (str(parsed.kind) == "o") != offer:
+            return False
+        found.append(str(text))
+        return True
+    opened = await mod.scan(video, dom.callback(accept))  # the camera opens before any RTCPeerConnection
+    mod.closeCamera()
+    return (found[0] if found else None), bool(opened)
