@@ -28,9 +28,10 @@
   // Python's line breaks (str.splitlines) and white space (str.split, str.strip): pygames/net/ice.py reads the
   // servers' field with them, so the field is checked with them here.
   const PY_LINES = /\r\n|[\n\v\f\r\x1c-\x1e\x85\u2028\u2029]/;
-  const PY_SPACE = "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-  const pyStrip = (text) => text.replace(new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g"), "");
-  const pySplit = (text) => pyStrip(text).split(new RegExp(`[${PY_SPACE}]+`)).filter(Boolean);
+  const PY_SPACES = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+  const PY_EDGES = /^[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+  const pyStrip = (text) => text.replace(PY_EDGES, "");
+  const pySplit = (text) => pyStrip(text).split(PY_SPACES).filter(Boolean);
   const UNDO_MS = 8000;  // how long a deleted save can be brought back (the next command also ends it)
   const FOLDED = 3;  // saved games listed before "Show all": the games to start stay near the top
   let pending = null;

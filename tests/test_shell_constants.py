@@ -161,7 +161,7 @@ def test_the_servers_field_is_checked_as_the_python_side_reads_it():
     texts = ["".join(rng.choices(ICE_PIECES, k=rng.randrange(1, 14))) for _ in range(1500)]
     texts += ["stun:a.org\nturn:b.org:3478?transport=udp u p\n", "\n".join(["stun:a.org"] * 5), "x" * 400,
               "turn:" + "a" * 290 + ".org u p", "stun:\U0001f600.org", "stun:a.org\u2028stun:b.org", "\ufeffstun:a.org"]
-    script = shell_part("ICE_KEY", "PY_LINES", "PY_SPACE", "pyStrip", "pySplit", "checkIce") + \
+    script = shell_part("ICE_KEY", "PY_LINES", "PY_SPACES", "PY_EDGES", "pyStrip", "pySplit", "checkIce") + \
         "\nfunction run(text) { const [kept, problem] = checkIce(text); return [kept.slice(0, ICE_MAX), problem]; }"
     checked = run_node(script, texts)
     for text, (kept, problem) in zip(texts, checked, strict=True):
