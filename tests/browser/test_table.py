@@ -223,6 +223,46 @@ def test_an_opponent_move_leaves_a_last_move_highlight(table):
         in ("0.35s", "350ms")
 
 
+# Every size the board's box takes from now on (a ResizeObserver), and every status line shown meanwhile.
+WATCH_BOX = """() => {
+  const seen = window.__box = {sizes: [], statuses: []};
+  const board = document.getElementById('board'), status = document.getElementById('status');
+  new ResizeObserver(() => {
+    const r = board.getBoundingClientRect();
+    seen.sizes.push(`${Math.floor(r.width)}x${Math.floor(r.height)}`);
+  }).observe(board);
+  new MutationObserver(() => seen.statuses.push(status.textContent.trim()))
+    .observe(status, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+@pytest.mark.parametrize("game_id", ["ps", "spy"])
+def test_the_board_keeps_its_size_from_one_turn_to_the_next(table, game_id):
+    """A one-line status (PS: the computer's "… is thinking") and a two-line one leave the board's box the same
+    size: no move jumps the whole board (and lays it all out again, ~10 ms of every tap)."""
+    page = table.page
+    page.set_viewport_size(VIEWPORTS["landscape"])
+    table.reset_storage()
+    table.open(f"?game={game_id}&seats=human,easy&seed=1&botdelay=300")
+    page.wait_for_selector("html:not([data-computer])", state="attached")
+    page.wait_for_selector(NEXT, state="visible")
+    page.evaluate(WATCH_BOX)
+    for taps in range(30):  # the computer's turn twice (PS), with the player's decisions between
+        page.wait_for_selector("html:not([data-computer])", state="attached")
+        page.wait_for_selector(NEXT, state="visible")
+        seen = page.evaluate("window.__box")
+        if taps >= 8 and (game_id != "ps" or sum("thinking" in text for text in seen["statuses"]) >= 2):
+            break
+        page.evaluate(TAP, table.enabled_actions()[0])
+    # each status shown, at the height it would take were its two lines not held (one line or two)
+    natural = page.evaluate("""texts => { const p = document.getElementById('status'), before = p.textContent;
+      const heights = texts.map(t => { p.textContent = t; p.style.minHeight = '0';
+                                       return Math.round(p.getBoundingClientRect().height); });
+      p.textContent = before; p.style.minHeight = ''; return heights; }""", sorted(set(seen["statuses"])))
+    assert len(set(natural)) >= 2, natural  # the statuses shown took one line and two
+    assert len(seen["sizes"]) <= 1, seen["sizes"]  # the first observation only: the box never changed size
+
+
 # Watches every frame for the slides of static/table.js (Web Animations on parts with a data-anim-key, not the
 # CSS fades): the longest duration seen, the keys, and whether a control of the decision was enabled meanwhile.
 WATCH_SLIDES = """() => {
