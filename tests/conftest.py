@@ -54,6 +54,25 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 BOOT_MS = 60_000
 SNAPSHOT_MS = 180_000  # making the memory snapshot boots a second interpreter in a worker: slow on a loaded machine
 # What a test waits for after each click: an enabled game action, the end screen, or the pass-the-device cover.
+# A click on the data-action control, once enabled, rendered and uncovered at its middle (scrolled into view first,
+# tried again each frame while a slide or a redraw is under way, for at most 5 s); None, or why it could not click.
+CLICK = """action => new Promise(done => {
+  const selector = `button[data-action="${CSS.escape(action)}"]`, started = performance.now();
+  const attempt = () => {
+    const button = document.querySelector(selector);
+    let why = !button ? 'no such control' : button.disabled ? 'disabled'
+      : button.offsetParent === null ? 'not rendered' : null;
+    if (why === null) {
+      button.scrollIntoView({block: 'nearest', inline: 'nearest'});
+      const r = button.getBoundingClientRect();
+      const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+      if (top !== null && (top === button || button.contains(top))) { button.click(); done(null); return; }
+      why = `covered by ${top ? top.outerHTML.slice(0, 120) : 'nothing on screen'}`;
+    }
+    if (performance.now() - started > 5000) done(why); else requestAnimationFrame(attempt);
+  };
+  attempt();
+})"""
 NEXT = "button[data-action]:not([disabled]):visible, [data-testid=game-over]:visible, [data-testid=pass-device]:visible"
 
 
@@ -290,7 +309,11 @@ class AppPage:
             "els => els.filter(e => e.offsetParent !== null).map(e => e.dataset.action)")
 
     def click_action(self, action: str) -> None:
-        self.page.click(f'button[data-action="{action}"]')
+        """A click on the control `action`, once a finger could tap it: enabled, rendered and not covered at its
+        middle (what Playwright's click checks), in one call to the page (`CLICK`: a whole game's hundreds of clicks
+        cost a third of a Playwright click each, which also waits two frames for a still target)."""
+        why = self.page.evaluate(CLICK, action)
+        assert why is None, f"could not click {action}: {why}"
 
     def open_drawer(self, tap: bool = False) -> None:
         """Opens the game's drawer (Options: Confirm taps, Sound, the computer's speed, Export, Restart)."""
