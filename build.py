@@ -270,8 +270,8 @@ def save_limits() -> dict[str, int]:
 
 
 def dialog_kinds() -> dict:
-    """Who may play a seat (human or a computer level), from the shell's own code (pygames/web/dialog.py)."""
-    from pygames.web import dialog
+    """Who may play a seat (human or a computer level), from the shell's own code (pygames/app/dialog.py)."""
+    from pygames.app import dialog
 
     return dialog.kinds()
 
@@ -280,8 +280,8 @@ def dialog_specs(with_test_games: bool) -> dict[str, dict]:
     """{game: dialog.game_spec} for the new-game dialog, which static/shell.js draws from this data alone (before
     and after Python boots). Every playable game, test games included."""
     sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+    from pygames.app import dialog
     from pygames.core import registry
-    from pygames.web import dialog
 
     return {gid: dialog.game_spec(gid, game) for gid, game in registry.playable().items()
             if gid in registry.GAME_IDS or with_test_games}

@@ -21,7 +21,7 @@
   const REFUSED_KEY = "pygames.refused";
   const GUEST_KEY = "pygames.net.guest";  // pygames/web/netplay.py: this device's seat at a table hosted elsewhere
   const MAX_LISTED = 100, MAX_NAME = 24, MAX_NAMES = 9;
-  const MAX_NAME_SOURCE = 96;  // pygames/web/session.py: the raw characters of a name looked at
+  const MAX_NAME_SOURCE = 96;  // pygames/app/session.py: the raw characters of a name looked at
   const UNPRINTABLE = /(?:(?! )\p{Zs})|[\p{C}\p{Zl}\p{Zp}]/gu;
   const ELIDABLE = /(?<![\p{L}\p{N}_'’])(de|que|le|la|De|Que|Le|La) \{(\w+)\}/gu;  // pygames/web/i18n.py
   const VOWELS = "aeiouàâäéèêëîïôöùûüœæ", ELIDED = { de: "d'", que: "qu'", le: "l'", la: "l'" };
@@ -162,7 +162,7 @@
     return { save };
   }
 
-  /** A stored name as the game shows it: pygames/web/session.py `clean_name`, the same rule (a parity test runs
+  /** A stored name as the game shows it: pygames/app/session.py `clean_name`, the same rule (a parity test runs
    *  both on shared cases): the first MAX_NAME_SOURCE characters, only the printable ones (Python's
    *  str.isprintable: no control, format, surrogate, private or unassigned character, no separator but the
    *  space), no spaces around, then at most MAX_NAME characters (code points, as Python counts). */
@@ -495,7 +495,7 @@
   }
 
   /** The seats played on other devices and this device's own seat (null: it is the table), or null with one
-   *  device: what pygames.net.host.Host takes (pygames/web/dialog.py `net_seats` checks it). */
+   *  device: what pygames.net.host.Host takes (pygames/app/dialog.py `net_seats` checks it). */
   function netSeats(kinds) {
     if (!severalDevices()) return null;
     const here = kinds.indexOf("here");
@@ -542,7 +542,7 @@
   }
 
   /** The take-back setting is offered to one player against the computer only (one human seat, at least one
-   *  computer): in hot-seat the standard undo is the only rule (pygames/web/session.py `takeback_applies`). */
+   *  computer): in hot-seat the standard undo is the only rule (pygames/app/session.py `takeback_applies`). */
   function syncTakeback(event) {
     const kinds = [...document.querySelectorAll("[data-seat-kind]")].map((el) => el.value);
     const humans = kinds.filter((kind) => kind === "human").length;
@@ -556,7 +556,7 @@
   }
 
   /** Options show only for the seat counts they apply to (a beginner variant for seat 5, PAX's solo level): the
-   *  counts are worked out at build time (pygames/web/dialog.py `option_applies`, listed in `shown`). */
+   *  counts are worked out at build time (pygames/app/dialog.py `option_applies`, listed in `shown`). */
   function syncOptionRows() {
     const count = Number($("seat-count").value) || 0;
     const options = newGameId && data.games[newGameId] ? data.games[newGameId].options : [];
@@ -567,7 +567,7 @@
     }
   }
 
-  /** Hide (and disable) the choices that need more seats (`needs`, from pygames/web/dialog.py `choice_needs`): a
+  /** Hide (and disable) the choices that need more seats (`needs`, from pygames/app/dialog.py `choice_needs`): a
    *  2-player PAX game offers no Player 3 as its start player; one hidden while chosen falls back to the default. */
   function offerChoices(select, needs, count, fallback) {
     needs.forEach((need, i) => { select.options[i].hidden = select.options[i].disabled = count < need; });

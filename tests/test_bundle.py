@@ -28,7 +28,7 @@ def test_the_boot_modules_come_with_bytecode_of_their_own_source(bundle):
     compiled = {name: data for name, data in bundle.items() if name.endswith(".pyc")}
     sources = {name.replace("/__pycache__", "").rsplit(".", 2)[0] + ".py": name for name in compiled}
     # what the boot imports before the app is ready (pyodide-warm.mjs, main.py), and what that imports
-    boot_modules = ("pygames/web/lazy_stdlib.py", "pygames/web/app.py", "pygames/web/session.py",
+    boot_modules = ("pygames/web/lazy_stdlib.py", "pygames/web/app.py", "pygames/app/session.py",
                     "pygames/core/engine.py", "pygames/web/vdom.py")
     for module in boot_modules:
         assert module in sources, f"{module} has no bytecode"

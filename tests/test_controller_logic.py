@@ -1,5 +1,5 @@
 """The controller's pure parts, in CPython: messages, saving between two tabs, a board's device data, a new game's
-seats and seed (pygames/web/messages.py, saving.py, newgame.py). The controller itself runs in the browser tests."""
+seats and seed (pygames/app/messages.py, saving.py, newgame.py). The controller itself runs in the browser tests."""
 
 import json
 
@@ -8,9 +8,10 @@ from pygames_testgames import hidden_nim as nim
 from test_storage import MemoryStorage, tab_on
 
 from pygames import core
-from pygames.web import messages, newgame, saving
+from pygames.app import messages, newgame
+from pygames.app.session import COMPUTER, HUMAN, LinkError, Seat, Session
+from pygames.web import saving
 from pygames.web.boards import Board
-from pygames.web.session import COMPUTER, HUMAN, LinkError, Seat, Session
 
 GAMES = {nim.ID: nim}
 
@@ -161,7 +162,7 @@ def test_every_command_the_python_screens_draw_has_a_handler():
     assert {"net-accept", "join-table", "net-play"} <= net_names
     assert not net_names & set(commands.COMMANDS)  # one handler per name
     drawn = set()
-    for path in web.rglob("*.py"):
+    for path in [*web.rglob("*.py"), *(web.parent / "app").rglob("*.py")]:
         text = path.read_text(encoding="utf-8")
         drawn |= set(re.findall(r'"data-command": f?"([a-z-]+)', text))
         if path.name.startswith("net"):  # the several-devices glue draws its controls with its own `button`

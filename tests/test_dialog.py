@@ -1,5 +1,5 @@
 """The new-game dialog's defaults and which options it shows (issue 30), in CPython: the data build.py works out
-once (pygames/web/dialog.py) and static/shell.js draws the dialog from, before and after boot
+once (pygames/app/dialog.py) and static/shell.js draws the dialog from, before and after boot
 (tests/browser/test_home.py checks both in a page). The dialog and the language switch have one implementation."""
 
 import pathlib
@@ -7,7 +7,8 @@ import re
 
 import build
 from pygames import core, pax, spyworld
-from pygames.web import dialog, kit
+from pygames.app import dialog
+from pygames.web import kit
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

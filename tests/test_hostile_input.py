@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from pygames_testgames import hidden_nim as nim
 
 from pygames import core
+from pygames.app import session as session_module
+from pygames.app.session import COMPUTER, EASY, HUMAN, LinkError, Seat, Session, parse_deep_link
 from pygames.core import guard, registry
-from pygames.web import session as session_module
-from pygames.web.session import COMPUTER, EASY, HUMAN, LinkError, Seat, Session, parse_deep_link
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = {**registry.playable(), "hnim": nim}

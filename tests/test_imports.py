@@ -161,3 +161,68 @@ def test_the_board_import_check_catches_a_rules_import(tmp_path):
         (tmp_path / "pygames" / "pax" / f"{name}.py").write_text("")
     (boards / "pax.py").write_text("from pygames.pax.data import X\n\ndef f():\n    from pygames.pax import rules\n")
     assert game_imports_of_boards(tmp_path)["pygames.web.boards.pax"] == {"pygames.pax.data", "pygames.pax.rules"}
+
+
+# What the page's runtime alone has: a module importing one of them (or the page package) runs only in the browser.
+PAGE_ONLY = {"js", "pyodide", "pyscript"}
+
+
+def outside_imports_of(path: pathlib.Path, modules: dict[str, pathlib.Path]) -> set[str]:
+    """Every module the file imports by absolute name (`from pkg import mod` counts as pkg.mod where it is one of
+    ours; relative imports stay inside the package, which `import_graph` follows)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            subs = {f"{node.module}.{alias.name}" for alias in node.names} & set(modules)
+            found.update(subs or {node.module})
+    return found
+
+
+def is_page(module: str) -> bool:
+    return module.split(".")[0] in PAGE_ONLY or module == "pygames.web" or module.startswith("pygames.web.")
+
+
+def page_imports(packages: tuple[str, ...], root: pathlib.Path = ROOT) -> dict[str, list[str]]:
+    """{module of one of `packages`: the page modules it imports (the page package pygames.web or the page's
+    runtime), itself or through the other modules of pygames it imports, transitively}."""
+    modules = module_files(root)
+    graph = import_graph(root)
+    direct = {name: {m for m in outside_imports_of(path, modules) | graph[name] if is_page(m)}
+              for name, path in modules.items()}
+    found = {}
+    for name in modules:
+        if not any(name == p or name.startswith(p + ".") for p in packages):
+            continue
+        seen, todo, page = set(), [name], set()
+        while todo:
+            current = todo.pop()
+            if current not in seen:
+                seen.add(current)
+                page |= direct[current]
+                todo.extend(m for m in graph[current] if not is_page(m))
+        if page:
+            found[name] = sorted(page)
+    return found
+
+
+def test_the_pure_application_and_several_devices_import_no_page_module():
+    """Issue 48, item 4: pygames/app/ (sessions, saves, matches, tutorials, staging, the dialog's rules, messages,
+    storage) and pygames/net/ run whole in CPython: neither imports the page package pygames.web or the page's
+    runtime (js, pyodide, pyscript), not even through another module."""
+    assert {"pygames.app.session", "pygames.app.storage", "pygames.net.host"} <= set(module_files())
+    assert page_imports(("pygames.app", "pygames.net", "pygames.core")) == {}
+
+
+def test_the_page_import_check_sees_a_page_module_through_another(tmp_path):
+    for pkg in ("pygames", "pygames/app", "pygames/web"):
+        (tmp_path / pkg).mkdir(parents=True, exist_ok=True)
+        (tmp_path / pkg / "__init__.py").write_text("")
+    (tmp_path / "pygames/web/dom.py").write_text("import js\n")
+    (tmp_path / "pygames/app/a.py").write_text("from . import b\n")
+    (tmp_path / "pygames/app/b.py").write_text("def late():\n    from pygames.web import dom\n")
+    (tmp_path / "pygames/app/c.py").write_text("import pyodide.ffi\n")
+    assert page_imports(("pygames.app",), tmp_path) == {"pygames.app.a": ["pygames.web.dom"],
+                                                     "pygames.app.b": ["pygames.web.dom"],
+                                                     "pygames.app.c": ["pyodide.ffi"]}

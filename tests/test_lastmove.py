@@ -1,12 +1,12 @@
-"""What each seat is told at a handover (pure parts of pygames/web/session.py and lastmove.py): every line since
+"""What each seat is told at a handover (pure parts of pygames/app/session.py and lastmove.py): every line since
 its own last action, in its own log only, worked out the same after a reload; the banner drops no line."""
 
 import pytest
 
 from pygames import core
+from pygames.app.session import COMPUTER, HUMAN, Seat, Session
 from pygames.core import registry
 from pygames.web import lastmove
-from pygames.web.session import COMPUTER, HUMAN, Seat, Session
 
 GAMES = registry.LazyGames()
 

@@ -1,4 +1,4 @@
-"""Matches and tie-break games (pygames/web/match.py, pure): SIK-6.20 best of three and SPY-6.11 tie-break games,
+"""Matches and tie-break games (pygames/app/match.py, pure): SIK-6.20 best of three and SPY-6.11 tie-break games,
 both started as the same "follow-up game with the same seats", and both saved and resumed with their record."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from conftest import ROOT
 from pygames import core
 from pygames import shadows_in_kyoto as sik
 from pygames import spyworld as spy
+from pygames.app import match as matches
+from pygames.app.match import BEST_OF, TIEBREAK, Match
+from pygames.app.session import EASY, Seat, Session, parse_deep_link
 from pygames.core.engine import resolve_options
-from pygames.web import match as matches
-from pygames.web.match import BEST_OF, TIEBREAK, Match
-from pygames.web.session import EASY, Seat, Session, parse_deep_link
 
 SEATS = [Seat("Ann", EASY), Seat("Bob", EASY)]  # the seeded heuristic: the same games on every run
 

@@ -1,11 +1,11 @@
-"""The page's query string is read as `urllib.parse.parse_qs` reads it (pygames/web/query.py replaces it)."""
+"""The page's query string is read as `urllib.parse.parse_qs` reads it (pygames/app/query.py replaces it)."""
 
 from urllib.parse import parse_qs
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pygames.web.query import query_params
+from pygames.app.query import query_params
 
 PIECES = st.sampled_from(["game", "seats", "=", "&", "+", "%", "%2", "%41", "%e9", "%C3%A9", "%ZZ", "é", "a", "",
                           "human,hard", "?", "opt.pile", "%26", "%3D", " "])

@@ -6,8 +6,8 @@ import pytest
 from pygames_testgames import hidden_nim as nim
 
 from pygames import core, pax, spyworld
+from pygames.app.session import COMPUTER, HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
 from pygames.web import i18n
-from pygames.web.session import COMPUTER, HUMAN, LinkError, Seat, Session, clean_name, parse_deep_link
 
 GAMES = {"hnim": nim}
 
@@ -146,9 +146,9 @@ def test_every_key_the_core_raises_is_in_the_catalogue():
     import re
 
     strings = i18n.load()["en"]
-    sources = [pathlib.Path(p).read_text() for p in ("pygames/core/engine.py", "pygames/web/session.py",
+    sources = [pathlib.Path(p).read_text() for p in ("pygames/core/engine.py", "pygames/app/session.py",
                                                    "pygames/web/app.py", "pygames/web/commands.py",
-                                                   "pygames/web/storage.py", "tests/pygames_testgames/hidden_nim.py")]
+                                                   "pygames/app/storage.py", "tests/pygames_testgames/hidden_nim.py")]
     keys = {k for text in sources for k in re.findall(r'"((?:core|hnim|app|over|cover|home|new|game|menu)\.[a-z_.]+)"',
                                                        text) if not k.endswith(".")}
     missing = sorted(k for k in keys if k not in strings)

@@ -10,8 +10,8 @@ import re
 from conftest import ROOT
 
 import build
+from pygames.app import session, storage
 from pygames.core import engine, guard
-from pygames.web import session, storage
 
 SHELL = (ROOT / "static" / "shell.js").read_text(encoding="utf-8")
 BOOT = (ROOT / "static" / "boot.js").read_text(encoding="utf-8")
@@ -25,10 +25,10 @@ def js_constants(source: str) -> dict:
 
 
 def python_storage_keys() -> dict[str, str]:
-    """Every module-level `*KEY` / `*_PREFIX` string constant of pygames/web, read from the source (some of those
+    """Every module-level `*KEY` / `*_PREFIX` string constant of pygames/web and pygames/app, read from the source (some of those
     modules import `js` and cannot be imported in CPython)."""
     found = {}
-    for path in sorted((ROOT / "pygames" / "web").rglob("*.py")):
+    for path in sorted([*(ROOT / "pygames" / "web").rglob("*.py"), *(ROOT / "pygames" / "app").rglob("*.py")]):
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
             if not isinstance(node, ast.Assign):
                 continue

@@ -12,8 +12,8 @@ import pytest
 from pygames_testgames import hidden_nim as nim
 
 from pygames import core
+from pygames.app.session import HUMAN, Seat, Session
 from pygames.web import pace, sounds
-from pygames.web.session import HUMAN, Seat, Session
 
 ROOT = Path(__file__).resolve().parent.parent
 

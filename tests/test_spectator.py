@@ -16,10 +16,10 @@ from helpers.playouts import playout
 from test_table_model import walk
 
 from pygames import core
+from pygames.app.session import EASY, HUMAN
 from pygames.core import registry
 from pygames.web import i18n, table, vdom
 from pygames.web.boards import board_of
-from pygames.web.session import EASY, HUMAN
 
 pytestmark = pytest.mark.usefixtures("board_templates")  # the boards' fragments from the built page
 

@@ -1,12 +1,13 @@
-"""Replay the last turn (pygames/web/staging.py, the table's replay bar): which frames, from which views, and that
+"""Replay the last turn (pygames/app/staging.py, the table's replay bar): which frames, from which views, and that
 no frame holds what the viewer may not see. CPython; the browser run is tests/browser/test_replay.py."""
 
 import pytest
 
 from pygames import core
+from pygames.app import staging
+from pygames.app.session import EASY, HUMAN, Seat, Session
 from pygames.core import registry
-from pygames.web import staging, table
-from pygames.web.session import EASY, HUMAN, Seat, Session
+from pygames.web import table
 from tests.test_table_model import by_testid, catalogue, controls, model_of, started, walk
 
 pytestmark = pytest.mark.usefixtures("board_templates")  # the boards' fragments from the built page

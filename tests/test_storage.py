@@ -1,4 +1,4 @@
-"""Saved games in storage (pygames.web.storage) in CPython: two tabs, unreadable saves, full or disabled storage.
+"""Saved games in storage (pygames.app.storage) in CPython: two tabs, unreadable saves, full or disabled storage.
 
 `MemoryStorage` implements the Web Storage interface (getItem/setItem/removeItem/key/length, a quota in
 characters) so the same `Tab` code the browser runs is exercised here; the browser tests run it on the real one.
@@ -9,8 +9,8 @@ import json
 import pytest
 from pygames_testgames import hidden_nim as nim
 
-from pygames.web import storage
-from pygames.web.session import COMPUTER, HUMAN, Seat, Session
+from pygames.app import storage
+from pygames.app.session import COMPUTER, HUMAN, Seat, Session
 
 DEEP = "[" * 5_000 + "]" * 5_000
 

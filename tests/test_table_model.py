@@ -9,9 +9,9 @@ import pathlib
 
 import pytest
 
+from pygames.app.session import EASY, HUMAN, Seat, Session
 from pygames.core import registry
 from pygames.web import i18n, kit, table, vdom
-from pygames.web.session import EASY, HUMAN, Seat, Session
 
 GAMES = ("ps", "pax", "spy", "sik")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}

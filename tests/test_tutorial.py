@@ -1,4 +1,4 @@
-"""The tutorial runner (pygames/web/tutorial.py) and what every game's script must satisfy.
+"""The tutorial runner (pygames/app/tutorial.py) and what every game's script must satisfy.
 
 Per game, the mechanics a script must reach are checked from the engine's log in tests/<game>/test_*_tutorial.py;
 here: the runner's own behaviour and the checks common to every script (legality at each step, resume, strings,
@@ -14,9 +14,10 @@ from conftest import ROOT
 from helpers import tutorial_play
 
 from pygames import core
+from pygames.app import tutorial
+from pygames.app.session import Session
 from pygames.core import registry
-from pygames.web import i18n, tutorial
-from pygames.web.session import Session
+from pygames.web import i18n
 
 SCRIPTED = [gid for gid in registry.GAME_IDS if tutorial.has_script(gid)]
 STRINGS = i18n.load()

@@ -67,7 +67,7 @@ modules named after the spec's sections so they read like the rulebook:
                     shows more than the result
     outcome.py      outcome(result): the end screen's words
     strings.json    the FR/EN catalogue, keys prefixed by ID
-    tutorial.json   the guided first game's script (pygames.web.tutorial)
+    tutorial.json   the guided first game's script (pygames.app.tutorial)
     <topic>.py      a rule topic too large for its section's module, named for what it holds
 
 Beside the package: its board renderer ``pygames/web/boards/<ID>.py``, its SVG/HTML fragments and FR/EN rules

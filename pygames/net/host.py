@@ -1,6 +1,6 @@
 """The host device: the referee of a game played on several devices (pure Python: no DOM, no network).
 
-Only the host runs the engine and holds the state (a `pygames.web.session.Session`, saved as usual, plus a
+Only the host runs the engine and holds the state (a `pygames.app.session.Session`, saved as usual, plus a
 ``net`` field). The transport (a WebRTC data channel per guest) hands every text a guest sends to
 `Host.receive(peer, text)` and sends the `(peer, text)` pairs it returns, in order; `peer` is any hashable id of
 one connection. What a guest receives is built from its own seat only: `core.view(state, seat)` (its log lines
@@ -29,8 +29,8 @@ import time
 from collections import Counter, OrderedDict
 
 from pygames import core
+from pygames.app.session import HUMAN, LEVELS, Session, clean_name
 from pygames.core.guard import is_int
-from pygames.web.session import HUMAN, LEVELS, Session, clean_name
 
 from . import protocol as P
 

@@ -48,7 +48,7 @@ MAX_ACTION = 200
 MAX_TOKEN = 64
 MAX_CODE = 1200  # a pairing code (static/net/link.mjs parse: the same limit)
 MAX_ICE = 256  # an ICE user fragment or password
-MAX_NAME_SOURCE = 96  # as pygames.web.session.MAX_NAME_SOURCE: the host cleans names with clean_name
+MAX_NAME_SOURCE = 96  # as pygames.app.session.MAX_NAME_SOURCE: the host cleans names with clean_name
 MAX_COUNT = 2**53  # a heartbeat counter stays an exact JavaScript number
 
 # Every catalogue key the host sends in refused/bye (pygames/web/strings.json holds their words).

@@ -25,7 +25,7 @@ OPTIONS = [
     {"id": "charisma", "choices": ["off", "on", "ruri"], "default": "off"},  # SIK-3.2: Advanced I (+ Ruri)
     {"id": "equipment", "choices": ["off", "on"], "default": "off"},  # SIK-3.2: Advanced II
     {"id": "oniwaban", "choices": [0, 1], "default": 0},  # SIK-8.1: which seat plays the Oniwaban
-    {"id": "match", "choices": ["single", "bo3"], "default": "single"},  # SIK-6.20: played by pygames.web.match
+    {"id": "match", "choices": ["single", "bo3"], "default": "single"},  # SIK-6.20: played by pygames.app.match
 ]
 # SIK-6.20: a best-of-three match (the rules of a game ignore it); sides switch through the option "oniwaban"
 MATCH = {"option": "match", "best_of": {"bo3": 3}, "sides": "oniwaban"}

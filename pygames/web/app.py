@@ -14,35 +14,33 @@ import json
 import time
 
 from pygames import core
+from pygames.app import match as matches
+from pygames.app import messages, newgame, storage
+from pygames.app.messages import COVER, NEXT, NOTHING, SAVE, STILL, TABLE
+from pygames.app.session import HUMAN, LinkError, Seat, Session, parse_deep_link
 from pygames.core import registry
 from pygames.core.guard import clip
 
 from . import (
     commands,
     dom,
-    messages,
     netguest,
     nethost,
     netplay,
-    newgame,
     pace,
     preview,
     reach,
     saving,
     screens,
-    storage,
     table,
     thinking,
 )
-from . import match as matches
 from . import tutorial_ui as tutorials
 from .boards import Board, board_of
 from .gamescreen import GameScreen
 from .i18n import Catalogue
 from .kit import describe, error_text
-from .messages import COVER, NEXT, NOTHING, SAVE, STILL, TABLE
 from .replay import Replay
-from .session import HUMAN, LinkError, Seat, Session, parse_deep_link
 
 
 class App:

@@ -6,9 +6,11 @@ NEXT, SAVE; None: nothing) and changes the app only through its named methods (`
 
 from __future__ import annotations
 
-from . import dom, preview, screens, storage
+from pygames.app import storage
+from pygames.app.messages import STILL, TABLE
+
+from . import dom, preview, screens
 from .match_view import offer
-from .messages import STILL, TABLE
 
 
 def set_lang(app, lang: str) -> str | None:

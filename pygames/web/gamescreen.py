@@ -7,8 +7,9 @@ from one draw to the next (each seat's board look, the last screen's sounds).
 from __future__ import annotations
 
 from pygames import core
+from pygames.app import staging
 
-from . import dom, endscreen, pace, reach, remote, saving, screens, sounds, staging, table, tutorial_ui, vdom
+from . import dom, endscreen, pace, reach, remote, saving, screens, sounds, table, tutorial_ui, vdom
 from .dom import by_id
 from .lastmove import LastMoves
 from .sounds import Ears

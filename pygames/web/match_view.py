@@ -5,7 +5,8 @@ The rules of matches and tie-break games are in match.py (pure); this module onl
 
 from __future__ import annotations
 
-from . import match as matches
+from pygames.app import match as matches
+
 from .render import el
 
 

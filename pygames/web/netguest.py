@@ -8,9 +8,11 @@ import asyncio
 import json
 import time
 
+from pygames.app.messages import NOTHING
+from pygames.app.session import clean_name
+
 from . import dom, endscreen, kit, remote, sounds, table, vdom
 from .boards import board_of
-from .messages import NOTHING
 from .netpage import (
     ACTIVE_KEY,
     GUEST_KEY,
@@ -33,7 +35,6 @@ from .netpage import (
     write,
 )
 from .render import by_id, clear, el, missing
-from .session import clean_name
 
 # ---------------------------------------------------------------------------------------------------- guest
 

@@ -8,9 +8,11 @@ import json
 import time
 
 from pygames import core
+from pygames.app import messages
+from pygames.app.messages import SAVE, STILL
+from pygames.app.session import Seat, Session
 
-from . import dom, kit, messages, remote, saving, vdom
-from .messages import SAVE, STILL
+from . import dom, kit, remote, saving, vdom
 from .netpage import (
     ACTIVE_KEY,
     SPARE_RETRY_S,
@@ -30,7 +32,6 @@ from .netpage import (
     write,
 )
 from .render import by_id, el, missing
-from .session import Seat, Session
 
 # ---------------------------------------------------------------------------------------------------- host
 
@@ -358,7 +359,7 @@ def start_host(app, game, seats: list[Seat], seed: int, options: dict, remote_se
 
 def start_from_form(app, form: dict, seats: list[Seat], seed: int) -> str | None:
     """The new-game dialog's "Players on several devices" (dialog.net_seats checks its choice)."""
-    from .dialog import net_seats
+    from pygames.app.dialog import net_seats
 
     try:
         remote_seats, here = net_seats(form, len(seats))

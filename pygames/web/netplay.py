@@ -32,14 +32,15 @@ from __future__ import annotations
 
 import asyncio
 
+from pygames.app.messages import NOTHING
+from pygames.app.newgame import link_seats
+from pygames.app.session import HUMAN
+
 from . import dom, kit, remote
-from .messages import NOTHING
 from .netguest import start_guest
 from .nethost import start_host
 from .netpage import ACTIVE_KEY, join_url, link_module, read_json
-from .newgame import link_seats
 from .render import by_id, missing
-from .session import HUMAN
 
 # ---------------------------------------------------------------------------------------------------- app entry
 
@@ -47,7 +48,7 @@ from .session import HUMAN
 def link_request(search: str, fragment: str) -> dict | None:
     """What the page's address asks of the network: {"join": code | ""} (a `#join=` link or `#join`), or
     {"remote": [...], "here": seat | None} with `?remote=1,2[&here=0|table]` beside a game link; None else."""
-    from .query import query_params
+    from pygames.app.query import query_params
 
     if fragment.startswith("#join"):
         return {"join": fragment[6:] if fragment.startswith("#join=") else ""}

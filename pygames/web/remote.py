@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pygames.app.session import HUMAN, LEVELS, MAX_NAME, NORMAL
+
 from . import table
-from .session import HUMAN, LEVELS, MAX_NAME, NORMAL
 from .vdom import el
 
 COMPUTER_LEVEL = NORMAL  # the level a seat given to the computer plays at

@@ -4,7 +4,9 @@ clock comes back to it as a message (`messages.ReplayStep`); the table draws `st
 
 from __future__ import annotations
 
-from . import dom, pace, staging
+from pygames.app import staging
+
+from . import dom, pace
 
 
 class Replay:

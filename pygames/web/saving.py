@@ -9,8 +9,7 @@ import json
 from dataclasses import dataclass
 
 from pygames import core
-
-from .session import Session
+from pygames.app.session import Session
 
 
 @dataclass(frozen=True)
@@ -31,8 +30,9 @@ class Saver:
 
     def save(self, session: Session, now: float) -> tuple[Newer | None, bool]:
         """Write `session`; (another tab's newer state to take instead, or None; whether saving just failed)."""
+        from pygames.app.storage import CONFLICT, FAILED
+
         from .match_view import offer
-        from .storage import CONFLICT, FAILED
 
         outcome = self.tab.write(session.save_id, session.to_save(updated=now))
         if outcome == CONFLICT:  # our last change was made on a stale game: take the newer one
@@ -47,7 +47,7 @@ class Saver:
         """Whether another tab moved `session`'s game on since this tab last read or wrote it; None when not (a
         text only re-saved over there, with the same moves, is taken as known). A newer text that cannot be read
         is kept: this tab's game is saved under a new id (`Newer(None)`)."""
-        from .storage import same_moves
+        from pygames.app.storage import same_moves
 
         save_id = session.save_id
         newer = self.tab.newer(save_id)

@@ -25,7 +25,7 @@ HUMAN = "human"
 
 @dataclass(frozen=True)
 class Guide:
-    """The guided first game's panel and marks (pygames/web/tutorial.py decides them from the game's history)."""
+    """The guided first game's panel and marks (pygames/app/tutorial.py decides them from the game's history)."""
 
     game_id: str
     texts: tuple[str, ...]  # catalogue keys of the panel's paragraphs

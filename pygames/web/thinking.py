@@ -20,9 +20,10 @@ from __future__ import annotations
 import asyncio
 import json
 
+from pygames.app.session import EASY, HARD, search_job
+
 from . import dom
 from .dom import missing
-from .session import EASY, HARD, search_job
 
 WORKER_NAME = "pygames-search"
 WORKER_SRC = "./search_worker.py"

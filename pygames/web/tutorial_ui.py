@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import time
 
-from . import dom, reach, storage, tutorial
+from pygames.app import storage, tutorial
+from pygames.app.session import EASY, HUMAN, Seat, Session
+
+from . import dom, reach
 from .dom import by_id, el, missing
-from .session import EASY, HUMAN, Seat, Session
 from .table import Guide
 
 MIN_KEY = "pygames.tutorial.min"

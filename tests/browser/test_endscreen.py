@@ -8,8 +8,8 @@ import re
 import pytest
 from conftest import TOUCH, AppPage, end_details_drawn
 
+from pygames.app.session import EASY, HUMAN, Seat, Session
 from pygames.core import registry
-from pygames.web.session import EASY, HUMAN, Seat, Session
 
 pytestmark = pytest.mark.browser
 VIEWPORTS = {"1024x768": {"width": 1024, "height": 768}, "390x844": {"width": 390, "height": 844}}

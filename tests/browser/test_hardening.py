@@ -11,8 +11,8 @@ from conftest import NEXT, AppPage
 from pygames_testgames import hidden_nim as nim
 
 from pygames import core
+from pygames.app.session import Session
 from pygames.web import i18n
-from pygames.web.session import Session
 
 pytestmark = pytest.mark.browser
 STRINGS = i18n.load()["en"]

@@ -15,8 +15,8 @@ from helpers import tutorial_browser
 from pygames_testgames import hidden_nim as nim
 
 from pygames import core
+from pygames.app.session import Seat, Session
 from pygames.web import i18n
-from pygames.web.session import Seat, Session
 
 pytestmark = pytest.mark.browser
 STRINGS = i18n.load()

@@ -550,7 +550,7 @@ Storage.prototype.setItem = function () { throw new DOMException("storage refuse
 
 
 # Modules a boot must not import: the URL parser and the ipaddress module it imports cost a cold boot about 70 ms in
-# Pyodide; pygames/web/query.py reads the query instead. (zipfile, shutil and tempfile are imported by Pyodide's own
+# Pyodide; pygames/app/query.py reads the query instead. (zipfile, shutil and tempfile are imported by Pyodide's own
 # boot, bare or not; what the app no longer pays is PyScript unpacking a zip in Python: see build.bundle_packages.)
 # `html.entities`, which PyScript's `display` imports through `html`, is deferred (pygames/web/lazy_stdlib.py).
 NOT_AT_BOOT = ("urllib.parse", "ipaddress", "html.entities")

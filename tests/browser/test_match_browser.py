@@ -4,7 +4,7 @@ and a 7-player Spyworld game started from the new-game dialog with free agents a
 SPY-3.11, SPY-2.11).
 
 Seeds: Spyworld seed 10 ends in a tie between its two computers; Shadows in Kyoto seed 3 goes to three games (both
-found with pygames.web.session.Session in CPython; the tests read what happened from the saves, so they hold
+found with pygames.app.session.Session in CPython; the tests read what happened from the saves, so they hold
 whatever the bots do). Spyworld seed 10 with 7 players shows a Wall card in display slot 1 on turn 1.
 """
 
@@ -18,10 +18,10 @@ from conftest import end_rows, last_save
 from pygames import core
 from pygames import shadows_in_kyoto as sik
 from pygames import spyworld as spy
+from pygames.app import match as matches
+from pygames.app.match import Match
+from pygames.app.session import EASY, Seat, Session
 from pygames.web import i18n
-from pygames.web import match as matches
-from pygames.web.match import Match
-from pygames.web.session import EASY, Seat, Session
 
 pytestmark = pytest.mark.browser
 EN = i18n.load()["en"]

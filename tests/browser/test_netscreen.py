@@ -138,7 +138,7 @@ from pygames import spyworld
 from pygames.net.guest import Guest
 from pygames.net.host import Host
 from pygames.web import i18n, remote, table, vdom
-from pygames.web.session import Seat, Session
+from pygames.app.session import Seat, Session
 
 host = Host(Session.start(spyworld, [Seat("Ann", "human"), Seat("Bob", "human"), Seat("", "human"),
                                      Seat("", "easy")], 5, {}, "net-page"), [1, 2], here=0)

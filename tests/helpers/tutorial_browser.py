@@ -8,7 +8,8 @@ from pathlib import Path
 
 from conftest import NEXT
 
-from pygames.web import i18n, tutorial
+from pygames.app import tutorial
+from pygames.web import i18n
 
 STRINGS = i18n.load()
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pygames.app import tutorial
+from pygames.app.session import EASY, HUMAN, Seat, Session
 from pygames.core import registry
-from pygames.web import tutorial
-from pygames.web.session import EASY, HUMAN, Seat, Session
 
 
 @dataclass

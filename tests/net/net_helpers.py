@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 from pygames import core
+from pygames.app.session import HUMAN, Seat, Session
 from pygames.core.rng import Rng
 from pygames.net.host import Host
-from pygames.web.session import HUMAN, Seat, Session
 
 CORE_SECRET_KEYS = {"rng", "seed", "history", "undo_floor", "barrier"}
 

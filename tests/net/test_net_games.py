@@ -75,8 +75,8 @@ def test_play_again_on_several_devices_is_a_rematch_on_every_device():
     """After a whole game, the host's Play again: every guest is invited, keeps its seat and its name, accepts with
     its token and plays the new game to its end; one that leaves instead is away, and no other device can take its
     seat (its token still holds it)."""
+    from pygames.app.session import Seat, Session
     from pygames.net import protocol as P
-    from pygames.web.session import Seat, Session
 
     clock = Clock()
     saves = []

@@ -18,10 +18,11 @@ from test_table_model import by_testid, controls, walk
 import pygames.shadows_in_kyoto as sik
 from pygames import core
 from pygames import spyworld as spy
+from pygames.app import dialog
+from pygames.app.session import EASY, HUMAN
 from pygames.net import protocol as P
 from pygames.net.guest import Guest
-from pygames.web import dialog, i18n, remote, table
-from pygames.web.session import EASY, HUMAN
+from pygames.web import i18n, remote, table
 
 pytestmark = pytest.mark.usefixtures("board_templates")  # the boards' fragments from the built page
 
@@ -284,7 +285,7 @@ def test_the_hosts_lobby_lists_every_seat_with_its_controls():
 def test_after_a_rematch_or_a_reload_the_lobby_says_who_is_asked_and_who_is_away():
     """Never "Every device has joined." while a joined seat's device is not here: after the host's Play again its
     guest is "asked to play again" (no code made for it: its link is up), after a reload of the host it is away."""
-    from pygames.web.session import Seat, Session
+    from pygames.app.session import Seat, Session
 
     host = new_host(spy, [HUMAN, HUMAN, HUMAN], remote=[1, 2], here=0)
     tab = Table(host, {"b": Guest(), "c": Guest()})
@@ -406,7 +407,7 @@ def test_every_net_word_is_in_both_languages_and_every_key_the_code_names_exists
     assert sum(STRINGS["en"][k] != STRINGS["fr"][k] for k in net) == len(net)  # translated, not copied
     root = Path(remote.__file__).resolve().parents[2]
     named = set()
-    for path in ("pygames/web/remote.py", "pygames/web/table.py", "pygames/web/dialog.py", "static/shell.js",
+    for path in ("pygames/web/remote.py", "pygames/web/table.py", "pygames/app/dialog.py", "static/shell.js",
                  "index.html"):
         named |= set(re.findall(r"""["'`]((?:net|new)\.[a-z_.]+[a-z])["'`]""", (root / path).read_text("utf-8")))
     named |= {"net.lobby.joined_away", "net.lobby.open", "net.lobby.here"}

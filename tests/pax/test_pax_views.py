@@ -199,7 +199,7 @@ def test_pax_7_11_each_draft_keep_leaves_a_public_line_for_the_next_player():
 
 def test_the_next_hot_seat_player_is_told_the_draft_keep_of_the_one_before():
     """The pass-the-device screen's banner (the lines since the seat's last action) names the draft keep before it."""
-    from pygames.web.session import HUMAN, Seat, Session
+    from pygames.app.session import HUMAN, Seat, Session
 
     session = Session.start(pax, [Seat("Ann", HUMAN), Seat("Bob", HUMAN)], 7, {"start": 0}, "t")
     session.reveal(session.next_human())

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygames.shadows_in_kyoto as g
 from pygames import core
+from pygames.app.session import Seat, Session
 from pygames.shadows_in_kyoto.seats import seat as seat_of
 from pygames.web import i18n
-from pygames.web.session import Seat, Session
 
 
 def test_a_side_that_placed_its_agents_is_news_for_the_other_seat_in_both_languages():

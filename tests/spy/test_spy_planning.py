@@ -11,9 +11,9 @@ from spy_helpers import arrange, new, play, put
 
 from pygames import core
 from pygames import spyworld as spy
+from pygames.app.session import parse_deep_link
 from pygames.spyworld import data, planning
 from pygames.spyworld.data import AGENTS, CARDS, INDEX, MISSIONS, back
-from pygames.web.session import parse_deep_link
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

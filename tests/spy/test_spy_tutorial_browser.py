@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from helpers import tutorial_browser
 
-from pygames.web import i18n, tutorial
+from pygames.app import tutorial
+from pygames.web import i18n
 
 pytestmark = pytest.mark.browser
 STRINGS = i18n.load()

@@ -61,7 +61,7 @@ class Session:
     # behind the cover, instead of letting whoever finished the last round carry on into the next one.
     acted_this_round: set = field(default_factory=set)
     match: Match | None = None  # this game's place in a match or a run of tie-break games (see match.py)
-    tutorial: str | None = None  # the game id of a guided first game (pygames/web/tutorial.py), saved with it
+    tutorial: str | None = None  # the game id of a guided first game (pygames/app/tutorial.py), saved with it
     # What each seat has seen happen: the length of the whole log (every seat's lines) right after its own last
     # action, or at the end of the setup before it has acted. Kept in the whole log's terms, so no seat's mark
     # depends on what another may read; `first_unseen` turns it into an index of that seat's own log.
