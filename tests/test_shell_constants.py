@@ -25,8 +25,8 @@ def js_constants(source: str) -> dict:
 
 
 def python_storage_keys() -> dict[str, str]:
-    """Every module-level `*KEY` / `*_PREFIX` string constant of pygames/web and pygames/app, read from the source (some of those
-    modules import `js` and cannot be imported in CPython)."""
+    """Every module-level `*KEY` / `*_PREFIX` string constant of pygames/web and pygames/app, read from the source
+    (some of those modules import `js` and cannot be imported in CPython)."""
     found = {}
     for path in sorted([*(ROOT / "pygames" / "web").rglob("*.py"), *(ROOT / "pygames" / "app").rglob("*.py")]):
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
