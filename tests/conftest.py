@@ -16,9 +16,10 @@ snapshot in a second interpreter: the dearest thing in the suite):
   `server`), as tests of the boot, the caches and offline play do. Pooled pages are served by `shared_server`,
   never by the module's `server`: its request log and its shutdown concern only pages opened on `origin`.
 - `build.py test` runs on two processes (pytest-xdist, `--dist loadscope`, `pytest_xdist_make_scheduler` below):
-  every browser test on one, in order, with one Chromium (two at once failed timing-bound tests on a loaded
-  machine), and the CPython test files one after another on the other, beside it. PYGAMES_TEST_WORKERS=1 runs all
-  on one process.
+  the browser tests on one, in order, with one Chromium, the tests of timing last (`TIMING`: two Chromiums at once
+  failed them on a loaded machine), and on the other the CPython test files one after another and a few whole-game
+  browser modules (`BESIDE`: no timing in them), which it is done with before the first process reaches the tests of
+  timing. PYGAMES_TEST_WORKERS=1 runs all on one process.
 - Inside a module, tests share the page: each starts from a deep link or the home screen (`AppPage.open`) and
   resets what it changed (storage with `reset_storage`), never relying on the order of the tests.
 """
@@ -141,6 +142,17 @@ def board_templates(test_site_dir: Path):
     vdom.static = static
 
 
+# Browser modules the CPython tests' process runs too, after or between its files (each module one scope): whole
+# games at fixed viewports with explicit waits, nothing timed. Sized so that process is done (~7 min of CPython
+# tests and these) before the browser process reaches TIMING.
+BESIDE = ("tests/browser/test_glance.py", "tests/browser/test_tablet.py", "tests/browser/test_endscreen.py",
+          "tests/browser/test_words_browser.py")
+# The tests of timing (a double tap, the caches and first visits, several devices), last on the browser process, on
+# a machine where nothing else drives a Chromium by then.
+TIMING = ("tests/browser/test_touch_zoom.py", "tests/browser/test_instant.py", "tests/browser/test_offline.py",
+          "tests/browser/test_net_link.py", "tests/browser/test_netpair.py", "tests/browser/test_netscreen.py")
+
+
 def drives_a_browser(path: str) -> bool:
     """Whether a test file drives Chromium (its tests are marked `browser`): tests/browser/ and the games'
     `*_browser.py` (tests/test_build_setup.py checks the two agree)."""
@@ -148,10 +160,11 @@ def drives_a_browser(path: str) -> bool:
 
 
 def pytest_xdist_make_scheduler(config, log):
-    """`build.py test`'s two processes (`--dist loadscope`): every browser test is one scope, so one process drives one
-    Chromium through them in order (two Chromiums at once failed timing-bound tests on a loaded machine), while the
-    other takes the CPython files one after another (each file a scope: its module fixtures made once). pytest-xdist's
-    own `loadgroup` cannot do it here: it renames test ids, which pytest 9 no longer lets a plugin do."""
+    """`build.py test`'s two processes (`--dist loadscope`): every browser test but BESIDE's is one scope, so one
+    process drives one Chromium through them in order (two Chromiums at once failed timing-bound tests on a loaded
+    machine: TIMING comes last), while the other takes the CPython files and BESIDE's modules one after another (each
+    file a scope: its module fixtures made once; it boots a Chromium of its own for BESIDE). pytest-xdist's own
+    `loadgroup` cannot do it here: it renames test ids, which pytest 9 no longer lets a plugin do."""
     if config.getvalue("dist") != "loadscope":
         return None
     from xdist.scheduler import LoadScopeScheduling
@@ -159,17 +172,19 @@ def pytest_xdist_make_scheduler(config, log):
     class BrowserApart(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
-            return "browser" if drives_a_browser(path) else path
+            return "browser" if drives_a_browser(path) and path not in BESIDE else path
 
     return BrowserApart(config, log)
 
 
 def pytest_collection_modifyitems(config, items):
     """On a pytest-xdist process: the games' own browser tests (whole games, tutorials) first, so they are the ones
-    that run while the other process is busy with the CPython files, and the tests of timing (a double tap, the
-    caches, several devices: tests/browser/) after, on a quieter machine. The sort is stable: modules stay whole."""
+    that run while the other process is busy with the CPython files and BESIDE, then tests/browser/, the tests of
+    timing (TIMING: a double tap, the caches, several devices) last, on a quieter machine. The sort is stable:
+    modules stay whole."""
     if hasattr(config, "workerinput"):
-        items.sort(key=lambda item: item.nodeid.startswith("tests/browser/"))
+        items.sort(key=lambda item: (item.nodeid.startswith("tests/browser/"),
+                                     item.nodeid.split("::", 1)[0] in TIMING))
 
 
 @pytest.fixture(scope="session")

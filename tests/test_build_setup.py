@@ -89,3 +89,14 @@ def test_the_browser_tests_are_told_apart_by_their_file_as_the_two_processes_nee
         name = path.relative_to(root.parent).as_posix()
         marked = "\npytestmark = pytest.mark.browser\n" in path.read_text(encoding="utf-8")
         assert drives_a_browser(name) == marked, name
+
+
+def test_the_modules_run_beside_and_the_tests_of_timing_are_browser_files_of_their_own():
+    """BESIDE (run on the CPython tests' process) and TIMING (last on the browser process) name browser test files
+    that exist, and none is in both: a test of timing never runs beside another Chromium by this split."""
+    from conftest import BESIDE, TIMING, drives_a_browser
+
+    root = pathlib.Path(__file__).parent.parent
+    for name in (*BESIDE, *TIMING):
+        assert (root / name).is_file() and drives_a_browser(name), name
+    assert not set(BESIDE) & set(TIMING)
