@@ -9,6 +9,8 @@ submodule; otherwise (a function, a constant) it is an edge to `pkg` itself. Imp
 import ast
 import pathlib
 
+from test_dom_bridge import PAGE_MODULES
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = "pygames"
 
@@ -163,8 +165,6 @@ def test_the_board_import_check_catches_a_rules_import(tmp_path):
     assert game_imports_of_boards(tmp_path)["pygames.web.boards.pax"] == {"pygames.pax.data", "pygames.pax.rules"}
 
 
-# What the page's runtime alone has: a module importing one of them (or the page package) runs only in the browser.
-PAGE_ONLY = {"js", "pyodide", "pyscript"}
 
 
 def outside_imports_of(path: pathlib.Path, modules: dict[str, pathlib.Path]) -> set[str]:
@@ -181,7 +181,8 @@ def outside_imports_of(path: pathlib.Path, modules: dict[str, pathlib.Path]) -> 
 
 
 def is_page(module: str) -> bool:
-    return module.split(".")[0] in PAGE_ONLY or module == "pygames.web" or module.startswith("pygames.web.")
+    """The page package, or what the page's runtime alone has (test_dom_bridge's PAGE_MODULES)."""
+    return module.split(".")[0] in PAGE_MODULES or module == "pygames.web" or module.startswith("pygames.web.")
 
 
 def page_imports(packages: tuple[str, ...], root: pathlib.Path = ROOT) -> dict[str, list[str]]:
