@@ -125,6 +125,14 @@ def test_site_dir() -> Path:
     return build.DIST_TEST
 
 
+@pytest.fixture(autouse=True)
+def no_kept_parts():
+    """Each test starts with no part kept (pygames/app/memo.py: a memo full from earlier tests forgets all at once,
+    so a test of what is kept could see its part forgotten between two draws)."""
+    from pygames.app import memo
+    memo.forget_all()
+
+
 @pytest.fixture(scope="module")
 def board_templates(test_site_dir: Path):
     """The boards' fragments as the built page holds them, for the CPython board tests (`pytestmark =

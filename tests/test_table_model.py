@@ -268,13 +268,13 @@ def test_pax_card_faces_are_drawn_once_and_copied():
     from pygames.web.boards import pax as pax_board
 
     cat = catalogue(["Ann", ""])
-    pax_board._FACES.clear()
+    pax_board.card_face.table.clear()
     dealt = pax_board.card_node("WEA-08", cat, small=True, came_from="pax-deck")
     kept = pax_board.card_node("WEA-08", cat, small=True)
-    assert len(pax_board._FACES) == 1 and dealt is not kept
+    assert len(pax_board.card_face.table.results) == 1 and dealt is not kept
     assert dealt.attrs["data-anim-from"] == "pax-deck" and "data-anim-from" not in kept.attrs
     dealt.classList.add("pax-target")
-    drawn = pax_board.card_face("WEA-08", cat, True)
+    drawn = pax_board.card_face.__wrapped__("WEA-08", cat, True)
     assert vdom.program(kept)[0] == vdom.program(pax_board.card_node("WEA-08", cat, small=True))[0]
     assert vdom.program(kept)[0] == vdom.program(drawn)[0]
     assert kept.attrs["data-anim-key"] == "pax-card-WEA-08" and kept.attrs["aria-label"] == \
@@ -284,9 +284,9 @@ def test_pax_card_faces_are_drawn_once_and_copied():
 
 
 def test_a_passages_secrets_path_is_drawn_again_only_when_it_changed():
-    """The city's 27 paths: a path whose owner, token, legality and words are as before keeps its two groups (the
-    same nodes, their tokens written once); a dug path, a path that became legal and another language draw anew.
-    A kept group reads exactly as a group drawn anew."""
+    """The city's 27 paths: a path whose owner, token and words are as before keeps its two groups (the same nodes,
+    their tokens written once); a dug path and another language draw anew. A kept group reads exactly as a group
+    drawn anew."""
     from pygames.web.boards import ps as ps_board
 
     s = started("ps")
@@ -294,15 +294,14 @@ def test_a_passages_secrets_path_is_drawn_again_only_when_it_changed():
     g = s.view()["state"]
     free = [i for i, owner in enumerate(g["own"]) if owner is None]
     i, path = free[0], ps_board.PATHS[free[0]]
-    first = ps_board.path_parts(g, i, path, True, cat)
-    assert ps_board.path_parts(g, i, path, True, cat) is first
-    anew = ps_board.draw_path(g, i, path, True, cat)
+    first = ps_board.path_parts(g, i, path, cat)
+    assert ps_board.path_parts(json.loads(json.dumps(g)), i, path, cat) is first
+    anew = ps_board.draw_path.__wrapped__(path, None, g["tokens"][i], False, g["path_types"][i], cat)
     assert [vdom.program(p)[0] for p in first] == [vdom.program(p)[0] for p in anew]
-    assert ps_board.path_parts(g, i, path, False, cat) is not first  # no longer a legal place
     dug = {**g, "own": [0 if k == i else o for k, o in enumerate(g["own"])], "last": path}
-    mine = ps_board.path_parts(dug, i, path, False, cat)
+    mine = ps_board.path_parts(dug, i, path, cat)
     assert "ps-passage" in vdom.program(mine[0])[0] and "ps-owner" in vdom.program(mine[1])[0]
-    assert ps_board.path_parts(g, i, path, True, i18n.Catalogue(lang="fr")) is not first
+    assert ps_board.path_parts(g, i, path, i18n.Catalogue(lang="fr")) is not first
 
 
 def test_pax_category_columns_are_drawn_again_only_when_they_changed():
@@ -310,21 +309,19 @@ def test_pax_category_columns_are_drawn_again_only_when_they_changed():
     tokens written once); a new card, another strength or another language draw anew, reading as drawn anew."""
     from pygames.web.boards import pax as pax_board
 
-    s = started("pax")
     cat = catalogue(["Ann", ""])
-    ctx = pax_board.Ctx(s.view(), [], cat, "pax-target")
     cards, symbols = ["WEA-08", "REL-01"], {c: 0 for c in pax_board.CATEGORIES}
     strength = dict(symbols)
-    first = pax_board.category_columns(ctx, cards, strength, symbols, came_from="pax-hand-0")
-    assert pax_board.category_columns(ctx, list(cards), dict(strength), dict(symbols), came_from="pax-hand-0") is first
-    anew = pax_board.draw_columns(ctx, cards, strength, symbols, True, "pax-hand-0")
+    first = pax_board.category_columns(cat, cards, strength, symbols, came_from="pax-hand-0")
+    assert pax_board.category_columns(cat, list(cards), dict(strength), dict(symbols), came_from="pax-hand-0") is first
+    anew = pax_board.category_columns.__wrapped__(cat, cards, strength, symbols, True, "pax-hand-0")
     assert vdom.program(first)[0] == vdom.program(anew)[0]
     assert "REL-01" in vdom.program(first)[0]
-    more = pax_board.category_columns(ctx, [*cards, "LAN-01"], strength, symbols, came_from="pax-hand-0")
+    more = pax_board.category_columns(cat, [*cards, "LAN-01"], strength, symbols, came_from="pax-hand-0")
     assert more is not first and "LAN-01" in vdom.program(more)[0]
-    stronger = pax_board.category_columns(ctx, cards, {**strength, "wealth": 3}, symbols, came_from="pax-hand-0")
+    stronger = pax_board.category_columns(cat, cards, {**strength, "wealth": 3}, symbols, came_from="pax-hand-0")
     assert stronger is not first and "pax-bonus" in vdom.program(stronger)[0]
-    french = pax_board.Ctx(s.view(), [], i18n.Catalogue(lang="fr"), "pax-target")
+    french = i18n.Catalogue(lang="fr")
     assert "Richesse" in vdom.program(pax_board.category_columns(french, cards, strength, symbols,
                                                                  came_from="pax-hand-0"))[0]
 
@@ -371,7 +368,8 @@ def test_spyworld_s_rules_and_the_other_players_sheets_are_kept_while_they_show_
     ctx = spy_board.Ctx(view, [], cat)
     rules = spy_board.lair_rules(ctx)
     assert spy_board.lair_rules(spy_board.Ctx(view, [], cat)) is rules
-    assert vdom.program(rules)[0] == vdom.program(spy_board.draw_lair_rules(ctx))[0]
+    fresh = spy_board.draw_lair_rules.__wrapped__(view["state"]["lair"], view["options"], cat)
+    assert vdom.program(rules)[0] == vdom.program(fresh)[0]
     faces = {**view, "options": {**view["options"], "g1": "expert" if view["options"]["g1"] == "normal" else "normal"}}
     assert spy_board.lair_rules(spy_board.Ctx(faces, [], cat)) is not rules
     assert spy_board.lair_rules(spy_board.Ctx(view, [], i18n.Catalogue(lang="fr"))) is not rules
@@ -384,6 +382,7 @@ def test_spyworld_s_rules_and_the_other_players_sheets_are_kept_while_they_show_
     assert other is not body and vdom.program(other)[0] != vdom.program(body)[0]
     assert vdom.program(other)[0] == vdom.program(vdom.el("div", {"class": "spy-sheetbody"}, None, [
         spy_board.lair_view(ctx, fuller, big=False), spy_board.sheet_side(ctx, fuller, big=False)]))[0]
+    assert vdom.program(other)[0] == vdom.program(spy_board.other_sheet.__wrapped__(fuller, view["options"], cat))[0]
 
 
 def test_passages_secrets_s_holdings_cards_and_marker_rows_are_kept_while_they_show_the_same():

@@ -131,7 +131,8 @@ def test_prowlers_passage_is_the_english_edition():
 
 def test_a_text_worded_once_follows_every_change_of_its_words():
     """Catalogue.t keeps each (key, arguments) text it made: a change of language, seat names, computers, game namer
-    or strings words it again, a bool is not its int, and unhashable arguments are worded each time."""
+    or strings words it again, a bool is not its int, lists are kept for their items (pygames.app.memo.frozen) and
+    arguments that are not plain data are worded each time."""
     cat = i18n.Catalogue(lang="en")
     cat.set_seats(["Ann", ""], {1})
     first = cat.t("core.status.turn", player=1)
@@ -149,7 +150,8 @@ def test_a_text_worded_once_follows_every_change_of_its_words():
     cat.strings = {"fr": {"x.n": "n={n}"}, "en": {"x.n": "n={n}"}}
     assert (cat.t("x.n", n=1), cat.t("x.n", n=True), cat.t("x.n", n=1.0)) == ("n=1", "n=True", "n=1.0")
     assert cat.t("x.n", n=[1, 2]) == "n=1, 2" and cat.t("x.n", n=[3]) == "n=3"
-    assert len(cat._memo) == 3
+    assert len(cat._memo.results) == 5
+    assert cat.t("x.n", n=object()).startswith("n=<object") and len(cat._memo.results) == 5
 
 
 def table_words(tree) -> list[str]:

@@ -6,6 +6,8 @@ import json
 import re
 from pathlib import Path
 
+from ..app import memo
+
 LANGS = ("fr", "en")
 
 
@@ -73,6 +75,9 @@ def singular(value, lang: str) -> bool:
     return count < 2 if lang == "fr" else count == 1
 
 
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+
+
 class _Args(dict):
     def __missing__(self, key):
         return "{" + key + "}"
@@ -89,10 +94,11 @@ class Catalogue:
     def __setattr__(self, name, value):
         object.__setattr__(self, name, value)
         if name in Catalogue._WORDING:
-            object.__setattr__(self, "_memo", {})
+            object.__setattr__(self, "_memo", memo.Table(self.MEMO_MAX, "catalogue", shared=False))
+            object.__setattr__(self, "_key", None)
 
     def __init__(self, strings: dict[str, dict[str, str]] | None = None, lang: str = "en"):
-        self._memo: dict = {}  # (key, ((name, type, value), ...)) -> text: a board asks the same words at each redraw
+        self._memo = memo.Table(self.MEMO_MAX, "catalogue", shared=False)  # a board asks the same words each redraw
         self.strings = strings if strings is not None else load()
         self.lang = lang if lang in LANGS else "en"
         self.names: list[str] = []  # "" = an unnamed seat, shown with the default name of its kind
@@ -100,24 +106,32 @@ class Catalogue:
         # The game on screen may name its own values (cards, pieces): format_arg(name, value, cat) -> str | None.
         self.format_arg = None
 
+    def memo_key(self) -> tuple:
+        """What a kept part's words depend on beside its inputs (pygames.app.memo): the strings, the language, the
+        seats' names, which are computers and the game's namer (worked out again when one of them is set; they are
+        set whole, never changed in place)."""
+        if self._key is None:
+            object.__setattr__(self, "_key", (id(self.strings), self.lang, tuple(self.names),
+                                              tuple(sorted(self.computers)), self.format_arg))
+        return self._key
+
     def has(self, key: str) -> bool:
         return key in self.strings[self.lang]
 
     def t(self, key: str, **args) -> str:
-        """The text of `key` with `args`, worded once per language, seat names and game namer (the seat names
-        and `format_arg` are pure functions of what they are given; lists and other unhashable values are
+        """The text of `key` with `args`, worded once per language, seat names and game namer (pygames.app.memo: the
+        seat names and `format_arg` are pure functions of what they are given; values that are not plain data are
         worded each time)."""
         if not args:
             return self._text(key, args)
-        try:
-            memo_key = (key, tuple([(name, value.__class__, value) for name, value in args.items()]))
-            text = self._memo.get(memo_key)
-        except TypeError:  # a list, a dict: not kept
+        try:  # plain values keyed with their types (True is not 1); lists and dicts frozen (pygames.app.memo)
+            memo_key = (key, tuple([(name, value.__class__, value if value.__class__ in _ATOMS else
+                                     memo.frozen(value)) for name, value in args.items()]))
+        except TypeError:  # not plain data: not kept
             return self._text(key, args)
+        text = self._memo.get(memo_key)
         if text is None:
-            if len(self._memo) >= self.MEMO_MAX:
-                self._memo.clear()
-            text = self._memo[memo_key] = self._text(key, args)
+            text = self._memo.put(memo_key, self._text(key, args))
         return text
 
     def _text(self, key: str, args: dict) -> str:

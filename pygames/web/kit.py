@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 
+from ..app import memo
 from . import vdom
 from .render import by_id
 from .vdom import el, svg
@@ -222,22 +223,28 @@ def figure(icon, value, label: str, cls: str = ""):
         sign, el("b", {"aria-hidden": "true"}, str(value)), el("span", {"class": "visually-hidden"}, label)])
 
 
-def words_key(cat) -> tuple:
-    """What a part's words depend on beside its inputs: the language, the seats' names and which are computers."""
-    return cat.lang, tuple(cat.names), tuple(sorted(cat.computers))
+def lasting(made):
+    """What a kept part function drew, marked lasting for the patch (vdom.lasting): a node, a tuple of nodes, or a
+    seat's summary."""
+    if isinstance(made, tuple):
+        return tuple(lasting(part) for part in made)
+    if isinstance(made, Summary):
+        return Summary(lasting(made.badge), lasting(made.figures))
+    return vdom.lasting(made) if isinstance(made, vdom.Node) else made
 
 
-def kept(store: dict, key, build, keep: int = 64):
-    """The part drawn for `key` before, or `build()` drawn now and kept for it (vdom.lasting: its tokens written
-    once). For a part with no game control in it (the marks set on controls after a redraw would stay on it), and
-    `key` must hold everything `build` reads. Most of a board looks the same after a tap: it is then neither drawn
-    nor written again."""
-    part = store.get(key)
-    if part is None:
-        if len(store) >= keep:
-            store.clear()
-        part = store[key] = vdom.lasting(build())
-    return part
+def kept(keep: int = 64):
+    """A board's part kept for its inputs (pygames.app.memo: its key is every argument, so none can be forgotten),
+    handed again, unchanged, while they are the same: most of a board looks the same after a tap, and a kept part is
+    neither drawn nor written again (vdom.lasting: its tokens written once). For a part with no game control in it
+    (the marks set on controls after a redraw would stay on it); it reads only its arguments and constants."""
+    return memo.kept(keep, finish=lasting)
+
+
+def one_side(values: list | None, seat: int) -> list | None:
+    """A per-seat list with that seat's entry only (the others None): what a kept part of one seat is handed, so
+    that the others' changes keep it."""
+    return None if values is None else [v if i == seat else None for i, v in enumerate(values)]
 
 
 def section(cls: str, title: str | None = None, children=(), heading: tuple[str, str] = ("h3", ""),

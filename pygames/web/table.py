@@ -353,17 +353,16 @@ def log_fragment(entries: list, cat) -> vdom.Node:
     return frag
 
 
-_LOG_LINES: dict = {}  # (text, fresh) -> its line, kept (kit.kept): a long log's lines are not written again
-
-
 def log_items(model: Model, cat) -> list:
     """The viewer's log, its lines that are news to the viewer marked `fresh`."""
     first = model.first_fresh
     return [log_line(text, i >= first) for i, text in enumerate(log_texts(model.view["log"], cat))]
 
 
+@kit.kept(1000)
 def log_line(text: str, fresh: bool) -> vdom.Node:
-    return kit.kept(_LOG_LINES, (text, fresh), lambda: el("li", {"class": "fresh"} if fresh else None, text), 1000)
+    """A log's line, kept (a long log's lines are not written again)."""
+    return el("li", {"class": "fresh"} if fresh else None, text)
 
 
 def banner(model: Model, cat) -> vdom.Node:

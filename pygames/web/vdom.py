@@ -15,9 +15,9 @@ forge an element or an attribute.
 
 from __future__ import annotations
 
-import functools
 import itertools
 
+from ..app import memo
 from . import dom  # the page (CPython, tests: trees can be built and inspected, not realized)
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -177,7 +177,7 @@ class Node:
         return True
 
 
-@functools.lru_cache(maxsize=512)
+@memo.kept(512)
 def _compound(part: str) -> tuple[str | None, tuple]:
     bits = part.split(".")
     if any(ch in part for ch in "#[]:>+~*,"):

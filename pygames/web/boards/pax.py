@@ -19,6 +19,7 @@ device: a solo win is recorded from the final view.
 
 from __future__ import annotations
 
+from pygames.app import memo
 from pygames.pax.data import CARDS, CATEGORIES, SOLO_LEVELS, P
 from pygames.pax.views import action_label
 from pygames.web import kit
@@ -66,36 +67,21 @@ def badge(seat: int):
     return el("span", {"class": f"pax-badge pax-sc{seat % 4}", "aria-hidden": "true"}, str(seat + 1))
 
 
-_FACES: dict = {}  # (card, small, language, bare) -> the card's drawn face, copied for each use
-_FACES_WORDS: list = [None]  # the catalogue's strings the faces were drawn with
-_CARDS: dict = {}  # (card, small, language, came_from, bare) -> a copy of its face, kept (kit.kept)
-CARDS_KEEP = 600  # a game's cards (~100) in each size and origin they show in
-
-
+@kit.kept(600)
 def card_node(card: str, cat, small: bool = False, came_from: str | None = None, bare: bool = False):
     """One face-up Influence card (a clone of #pax-card): its colour, glyph × symbols, value coin (and its name,
     shown when magnified). Its face is public, so it is its own key for the slides (kit.anim_key); `came_from`: where
     a new one appears from. A card on the table is magnified by a tap (`data-magnify`, focusable, named); a `bare`
     card is the face of a button (a card to keep, to play): no name of its own, no tab stop, the button says it.
-    A face depends only on the card and the words, so each is drawn once and copied; each copy is then kept for its
-    inputs (kit.kept): a redraw names it instead of describing it again, and the patch leaves it as it is."""
-    if _FACES_WORDS[0] is not cat.strings:
-        _FACES.clear()
-        _CARDS.clear()
-        _FACES_WORDS[0] = cat.strings
-    key = (card, small, cat.lang, bare)
-    face = _FACES.get(key)
-    if face is None:
-        face = _FACES[key] = card_face(card, cat, small, bare)
-
-    def copy():
-        node = face.cloneNode(True)
-        if came_from is not None:
-            node.setAttribute("data-anim-from", came_from)
-        return node
-    return kit.kept(_CARDS, (card, small, cat.lang, came_from, bare), copy, CARDS_KEEP)
+    A face depends only on the card and the words, so each is drawn once (card_face) and copied; each copy is kept
+    for its inputs (kit.kept): a redraw names it instead of describing it again, and the patch leaves it as it is."""
+    node = card_face(card, cat, small, bare).cloneNode(True)
+    if came_from is not None:
+        node.setAttribute("data-anim-from", came_from)
+    return node
 
 
+@memo.kept(300)
 def card_face(card: str, cat, small: bool, bare: bool = False):
     category, symbols, value = CARDS[card]
     node = kit.card("pax-card", (f"pax-{category}", "pax-small" if small else "", f"pax-s{symbols}"), {"card": card},
@@ -243,36 +229,30 @@ def legion_section(ctx: Ctx):
 # ---------------------------------------------------------------------- Rome against every seat
 
 
-_STANDING: dict = {}  # everything the standing table reads -> its drawing (no control in it: kit.kept)
-_STANDING_WORDS: list = [None]  # the catalogue's strings the kept tables were drawn with
-STANDING_KEEP = 64
-
-
 def standing_section(ctx: Ctx):
     """Rome and every seat, category by category: one table a player reads at a glance. Rome's row is the strength
     of its face-up cards (its face-down ones are counted, never shown but to a spy and at the end); each seat's
-    row its strength (bonuses included, PAX-6.6), marked where it beats Rome; Rome's cells marked where it leads."""
+    row its strength (bonuses included, PAX-6.6), marked where it beats Rome; Rome's cells marked where it leads.
+    Kept for what it reads (kit.kept): no control in it."""
     g = ctx.g
     over = g["phase"] == "over"
     shown = g["rome_hidden"] if over else (g["memo"] or {}).get("rome_seen") or None
-    seats = tuple((tuple(s["strength"][c] for c in CATEGORIES), tuple(s["symbols"][c] for c in CATEGORIES),
-                   tuple(s["area"])) for s in g["seats"])
-    key = (kit.words_key(ctx.cat), ctx.me, seats, tuple(g["rome"]), g["rome_hidden_count"],
-           tuple(shown) if shown else None, over, g["pc_holder"], g["start_player"], g["active"], ctx.view["players"],
-           g.get("required"), tuple(map(tuple, g["legions"])) if over else None)
-    if _STANDING_WORDS[0] is not ctx.cat.strings:
-        _STANDING.clear()  # other words (the faces in it start again too: card_node)
-        _STANDING_WORDS[0] = ctx.cat.strings
-    return kit.kept(_STANDING, key, lambda: draw_standing(ctx, shown, over), STANDING_KEEP)
+    state = memo.Part({key: g.get(key) for key in STANDING_KEYS})
+    state["rome_strength"] = g["rome_strength"] if over else None  # the hidden cards' strength, at the end only
+    state["seats"] = [memo.Part(strength=s["strength"], symbols=s["symbols"]) for s in g["seats"]]
+    if memo.fresh():  # the property test's reference (tests/test_memo.py): drawn from the whole state
+        return standing.__wrapped__(g, ctx.view["players"], ctx.me, shown, over, ctx.cat)
+    return standing(state, ctx.view["players"], ctx.me, shown, over, ctx.cat)
 
 
-def beats(strength: dict, rome: dict) -> list[str]:
-    return [c for c in CATEGORIES if strength[c] > rome[c]]
+STANDING_KEYS = ("rome", "rome_hidden_count", "rome_open_strength", "rome_symbols", "start_player", "pc_holder",
+                 "active", "required")  # what the standing table reads of the state, with each seat's figures
 
 
-def draw_standing(ctx: Ctx, shown, over: bool):
-    g, t = ctx.g, ctx.t
-    n = ctx.view["players"]
+@kit.kept(64)
+def standing(g: dict, n: int, me: int | None, shown, over: bool, cat):
+    """The standing table from its inputs (`g`: the part of the state it reads), and the verdict under it."""
+    t = cat.t
     rome = g["rome_strength"] if over else g["rome_open_strength"]
     strengths = [s["strength"] for s in g["seats"]]
     head = [el("th", {"scope": "col", "class": "pax-who"}, None, [spoken(t("pax.ui.who"))])]
@@ -281,60 +261,11 @@ def draw_standing(ctx: Ctx, shown, over: bool):
         head.append(el("th", {"scope": "col", "class": f"pax-ch pax-{c}", "data-category": c, "aria-label": name,
                               "title": name}, None, [glyph(c), el("span", {"class": "pax-cat-name",
                                                                           "aria-hidden": "true"}, name)]))
-    rows = [el("tr", None, None, head)]
-    # Rome: its face-down cards (their backs, or their faces to the seat that spied them and at the end)
-    hidden = [card_node(c, ctx.cat, small=True) for c in shown] if shown else \
-        [el("span", {"class": "pax-mini-back", "aria-hidden": "true"}) for _ in range(g["rome_hidden_count"])]
-    who = [el("span", {"class": "pax-rome-name"}, t("pax.ui.rome")),
-           el("span", {"class": "pax-hidden" + (" pax-seen" if shown else ""), "data-testid": "pax-rome-hidden",
-                       "title": t("pax.ui.rome_hidden_n", n=g["rome_hidden_count"])}, None, [
-               *hidden, *([] if shown else [spoken(t("pax.ui.rome_hidden_n", n=g["rome_hidden_count"]))])])]
-    if g["rome"]:  # Rome's name opens its face-up cards, by category, over the table
-        columns = category_columns(ctx, g["rome"], g["rome_open_strength"], g["rome_symbols"])
-        who = [kit.fold([el("span", {"class": "pax-who-in"}, None, [
-            *who, spoken(t("pax.ui.rome_cards") + f" ({len(g['rome'])})")])],
-            [el("div", {"class": "pax-pop"}, None, [el("h4", {"class": "pax-sub"}, t("pax.ui.rome_cards")), columns])],
-            {"class": "pax-rome-fold"})]
-    else:
-        who = [el("span", {"class": "pax-who-in"}, None, who)]
-    rome_head = el("th", {"scope": "row", "class": "pax-rowhead"}, None, who)
-    cells = [rome_head]
-    for c in CATEGORIES:
-        leads = all(rome[c] >= s[c] for s in strengths)
-        cells.append(el("td", {"class": "pax-cv" + (" pax-leads" if leads and rome[c] else "") +
-                               ("" if rome[c] else " pax-nil"), "data-category": c},
-                        None, [str(rome[c]), *([spoken(" " + t("pax.ui.rome_leads"))] if leads else [])]))
-    rows.append(el("tr", {"class": "pax-rome-row", "data-seat": "rome"}, None, cells))
+    rows = [el("tr", None, None, head), rome_row(g, rome, strengths, shown, cat)]
     order = list(range(n))
-    if ctx.me is not None:
-        order = order[ctx.me:] + order[:ctx.me]  # the viewer's own row first, under Rome's
-    for q in order:
-        seat = g["seats"][q]
-        strength = seat["strength"]
-        marks = []
-        if n > 1 and g["start_player"] == q:
-            marks.append(kit.anim_key(icon("pax-primus"), "pax-primus"))
-        if n > 1 and g["pc_holder"] == q:
-            marks.append(kit.anim_key(icon("pax-pc"), "pax-pc"))
-        words = []
-        if n > 1 and g["start_player"] == q:
-            words.append(t("pax.sum.primus"))
-        if n > 1 and g["pc_holder"] == q:
-            words.append(t("pax.sum.pc", n=seat["symbols"]["intrigue"]))
-        rowhead = el("th", {"scope": "row", "class": "pax-rowhead"}, None, [el("span", {"class": "pax-who-in"}, None, [
-            badge(q), el("span", {"class": "pax-name"}, ctx.cat.seat_name(q)), *marks,
-            *([spoken(", " + ", ".join(words))] if words else [])])])
-        kit.anim_key(rowhead, f"pax-hand-{q}")  # where a seat's cards go to and come from
-        cells = [rowhead]
-        for c in CATEGORIES:
-            beat = strength[c] > rome[c]
-            bonus = strength[c] - seat["symbols"][c]
-            tip = t("pax.ui.symbols_n", n=seat["symbols"][c]) + (f", {t('pax.ui.bonus', n=bonus)}" if bonus else "")
-            cells.append(el("td", {"class": "pax-cv" + (" pax-beats" if beat else "") +
-                                   ("" if strength[c] else " pax-nil"), "data-category": c, "title": tip}, None, [
-                str(strength[c]), *([spoken(" " + t("pax.ui.beats_rome"))] if beat else [])]))
-        cls = "pax-seat-row" + (" pax-mine" if q == ctx.me else "") + (" pax-active" if g["active"] == q else "")
-        rows.append(el("tr", {"class": cls, "data-seat": q}, None, cells))
+    if me is not None:
+        order = order[me:] + order[:me]  # the viewer's own row first, under Rome's
+    rows += [seat_row(g, q, n, me, rome, cat) for q in order]
     # named by its aria-label: a visually hidden caption (out of the flow) undoes the fixed column widths in Chromium
     table = el("table", {"class": "pax-grid", "aria-label": t("pax.ui.standing")}, None, [
         el("tbody", None, None, rows)])
@@ -342,11 +273,68 @@ def draw_standing(ctx: Ctx, shown, over: bool):
         seat = g["seats"][0]
         held = sum(1 for c in CATEGORIES if seat["symbols"][c])
         verdict = t("pax.ui.verdict_solo", beats=len(beats(seat["strength"], rome)),
-                    required=g.get("required", 0), held=held)
+                    required=g.get("required") or 0, held=held)
     else:
         players = sum(1 for c in CATEGORIES if any(s[c] > rome[c] for s in strengths))
         verdict = t("pax.ui.verdict", rome=len(CATEGORIES) - players, players=players)
     return section(None, "pax-standing", [table, note(verdict, "pax-verdict")])
+
+
+def rome_row(g: dict, rome: dict, strengths: list, shown, cat):
+    """Rome's row: its face-down cards (their backs, or their faces to the seat that spied them and at the end),
+    its name opening its face-up cards by category, and its strength, marked where it leads."""
+    t = cat.t
+    hidden = [card_node(c, cat, small=True) for c in shown] if shown else \
+        [el("span", {"class": "pax-mini-back", "aria-hidden": "true"}) for _ in range(g["rome_hidden_count"])]
+    who = [el("span", {"class": "pax-rome-name"}, t("pax.ui.rome")),
+           el("span", {"class": "pax-hidden" + (" pax-seen" if shown else ""), "data-testid": "pax-rome-hidden",
+                       "title": t("pax.ui.rome_hidden_n", n=g["rome_hidden_count"])}, None, [
+               *hidden, *([] if shown else [spoken(t("pax.ui.rome_hidden_n", n=g["rome_hidden_count"]))])])]
+    if g["rome"]:  # Rome's name opens its face-up cards, by category, over the table
+        columns = category_columns(cat, g["rome"], g["rome_open_strength"], g["rome_symbols"])
+        who = [kit.fold([el("span", {"class": "pax-who-in"}, None, [
+            *who, spoken(t("pax.ui.rome_cards") + f" ({len(g['rome'])})")])],
+            [el("div", {"class": "pax-pop"}, None, [el("h4", {"class": "pax-sub"}, t("pax.ui.rome_cards")), columns])],
+            {"class": "pax-rome-fold"})]
+    else:
+        who = [el("span", {"class": "pax-who-in"}, None, who)]
+    cells = [el("th", {"scope": "row", "class": "pax-rowhead"}, None, who)]
+    for c in CATEGORIES:
+        leads = all(rome[c] >= s[c] for s in strengths)
+        cells.append(el("td", {"class": "pax-cv" + (" pax-leads" if leads and rome[c] else "") +
+                               ("" if rome[c] else " pax-nil"), "data-category": c},
+                        None, [str(rome[c]), *([spoken(" " + t("pax.ui.rome_leads"))] if leads else [])]))
+    return el("tr", {"class": "pax-rome-row", "data-seat": "rome"}, None, cells)
+
+
+def seat_row(g: dict, q: int, n: int, me: int | None, rome: dict, cat):
+    """A seat's row: its badge, name and markers (Primus, Primus Conspiratus), its strength per category, marked
+    where it beats Rome."""
+    t = cat.t
+    seat = g["seats"][q]
+    strength = seat["strength"]
+    primus, pc = n > 1 and g["start_player"] == q, n > 1 and g["pc_holder"] == q
+    marks = ([kit.anim_key(icon("pax-primus"), "pax-primus")] if primus else []) + \
+        ([kit.anim_key(icon("pax-pc"), "pax-pc")] if pc else [])
+    words = ([t("pax.sum.primus")] if primus else []) + ([t("pax.sum.pc", n=seat["symbols"]["intrigue"])] if pc else [])
+    rowhead = el("th", {"scope": "row", "class": "pax-rowhead"}, None, [el("span", {"class": "pax-who-in"}, None, [
+        badge(q), el("span", {"class": "pax-name"}, cat.seat_name(q)), *marks,
+        *([spoken(", " + ", ".join(words))] if words else [])])])
+    kit.anim_key(rowhead, f"pax-hand-{q}")  # where a seat's cards go to and come from
+    cells = [rowhead]
+    for c in CATEGORIES:
+        beat = strength[c] > rome[c]
+        bonus = strength[c] - seat["symbols"][c]
+        tip = t("pax.ui.symbols_n", n=seat["symbols"][c]) + (f", {t('pax.ui.bonus', n=bonus)}" if bonus else "")
+        cells.append(el("td", {"class": "pax-cv" + (" pax-beats" if beat else "") +
+                               ("" if strength[c] else " pax-nil"), "data-category": c, "title": tip}, None, [
+            str(strength[c]), *([spoken(" " + t("pax.ui.beats_rome"))] if beat else [])]))
+    cls = "pax-seat-row" + (" pax-mine" if q == me else "") + (" pax-active" if g["active"] == q else "")
+    return el("tr", {"class": cls, "data-seat": q}, None, cells)
+
+
+def beats(strength: dict, rome: dict) -> list[str]:
+    return [c for c in CATEGORIES if strength[c] > rome[c]]
 
 
 # ---------------------------------------------------------------------- the viewer's decision
@@ -573,7 +561,7 @@ def render_seat(board, view: dict, seat: int, cat) -> None:
     elif s["hand_public"]:
         parts.append(note(t("pax.ui.hand_known", cards=format_arg("cards", ",".join(s["hand_public"]), cat))))
     parts.append(el("h4", {"class": "pax-sub"}, t("pax.ui.area_by_category")))
-    columns = category_columns(ctx, s["area"], s["strength"], sym)
+    columns = category_columns(cat, s["area"], s["strength"], sym)
     parts.append(columns)
     parts.append(el("div", {"class": "pax-vs"}, None, [
         el("span", {"class": "pax-chip" + (" pax-beats" if s["strength"][c] > rome[c] else ""), "data-category": c},
@@ -587,27 +575,12 @@ def render_seat(board, view: dict, seat: int, cat) -> None:
 # ---------------------------------------------------------------------- category columns (a seat's area, Rome's)
 
 
-_COLUMNS: dict[tuple, object] = {}  # a set of columns' inputs -> its drawing, kept from one redraw to the next
-_COLUMNS_WORDS: list = [None]
-COLUMNS_KEEP = 200
-
-
-def category_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols: dict | None, small=True,
+@kit.kept(200)
+def category_columns(cat, cards: list[str], strength: dict | None, symbols: dict | None, small=True,
                      came_from: str | None = None):
     """Seven columns, one per category: glyph, name, symbols (+ bonus = strength), then the cards (a new card
     slides in from `came_from`, a seat's hand, unless it was on the table before). Kept for their inputs
-    (vdom.lasting), neither drawn nor written again while they show the same."""
-    if _COLUMNS_WORDS[0] is not ctx.cat.strings:
-        _COLUMNS.clear()  # other words: card_node starts again too
-        _COLUMNS_WORDS[0] = ctx.cat.strings
-    key = (tuple(cards), tuple(strength.items()) if strength else None, tuple(symbols.items()) if symbols else None,
-           small, came_from, ctx.cat.lang)
-    return kit.kept(_COLUMNS, key, lambda: draw_columns(ctx, cards, strength, symbols, small, came_from),
-                    COLUMNS_KEEP)
-
-
-def draw_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols: dict | None, small: bool,
-                 came_from: str | None):
+    (kit.kept), neither drawn nor written again while they show the same."""
     grid = el("div", {"class": "pax-cats"})
     by_cat = {c: [] for c in CATEGORIES}
     for card in cards:
@@ -615,17 +588,17 @@ def draw_columns(ctx: Ctx, cards: list[str], strength: dict | None, symbols: dic
     for c in CATEGORIES:
         sym = symbols[c] if symbols else sum(CARDS[x][1] for x in by_cat[c])
         head = el("div", {"class": "pax-cat-head"}, None, [glyph(c), el("span", {"class": "pax-cat-name"},
-                                                                         ctx.t(f"pax.category.{c}"))])
+                                                                         cat.t(f"pax.category.{c}"))])
         nums = el("div", {"class": "pax-cat-num"}, None, [el("b", None, str(sym))])
         if strength and strength[c] != sym:
-            nums.appendChild(el("span", {"class": "pax-bonus"}, ctx.t("pax.ui.bonus", n=strength[c] - sym)))
-            nums.appendChild(el("span", {"class": "pax-bonus"}, ctx.t("pax.ui.strength", t=strength[c])))
+            nums.appendChild(el("span", {"class": "pax-bonus"}, cat.t("pax.ui.bonus", n=strength[c] - sym)))
+            nums.appendChild(el("span", {"class": "pax-bonus"}, cat.t("pax.ui.strength", t=strength[c])))
         if by_cat[c]:
-            nums.appendChild(el("span", {"class": "pax-bonus"}, ctx.t("pax.ui.cards_n", n=len(by_cat[c]))))
+            nums.appendChild(el("span", {"class": "pax-bonus"}, cat.t("pax.ui.cards_n", n=len(by_cat[c]))))
         grid.appendChild(kit.pile(
-            [head, nums], [card_node(card, ctx.cat, small=small, came_from=came_from) for card in by_cat[c]],
+            [head, nums], [card_node(card, cat, small=small, came_from=came_from) for card in by_cat[c]],
             f"pax-cat pax-{c}" + ("" if sym else " pax-zero"), {"data-category": c, "data-symbols": sym},
-            f"{ctx.t('pax.category.' + c)}: {ctx.t('pax.ui.symbols_n', n=sym)}"))
+            f"{cat.t('pax.category.' + c)}: {cat.t('pax.ui.symbols_n', n=sym)}"))
     return grid
 
 

@@ -23,8 +23,7 @@ only), `render_seat` that side's whole area, opened from its summary.
 
 from __future__ import annotations
 
-import json
-
+from pygames.app import memo
 from pygames.shadows_in_kyoto import data as D
 from pygames.web import kit, vdom
 from pygames.web.kit import clone
@@ -335,14 +334,12 @@ def cell_node(cell: str, flip: bool, cat):
     return group
 
 
+@kit.kept(160)
 def agent_part(cell, side, ident, rev, me, flip, cat, selected: bool, deduced: bool, came: str | None):
     """An agent on the map with its identity for the slides (where it came from, if it moved this turn); kept from
-    one redraw to the next for exactly these inputs (kit.kept): a tap moves one or two agents, not twelve."""
-    def build():
-        agent = agent_node(cell, side, ident, rev, me, flip, cat, selected, deduced)
-        return kit.anim_key(agent, f"sik-agent-{cell}", f"sik-agent-{came}" if came is not None else None)
-    key = ("agent", cell, side, ident, rev, me, flip, selected, deduced, came, kit.words_key(cat))
-    return kit.kept(_KEPT, key, build, KEEP)
+    one redraw to the next for its inputs (kit.kept): a tap moves one or two agents, not twelve."""
+    agent = agent_node(cell, side, ident, rev, me, flip, cat, selected, deduced)
+    return kit.anim_key(agent, f"sik-agent-{cell}", f"sik-agent-{came}" if came is not None else None)
 
 
 def agent_node(cell, side, ident, rev, me, flip, cat, selected: bool, deduced: bool):
@@ -406,20 +403,31 @@ def cell_action_label(action: str, occupants: dict, me, cat) -> str:
 # ---------------------------------------------------------------------- players' areas
 
 
-_KEPT: dict = {}  # the parts drawn before with no control in them (kit.kept), for their inputs
-KEEP = 160  # parts kept at most: the other side's areas and the map's agents seen lately
-
-
 def other_area(g: dict, side: int, cat, ctx: kit.Board):
     """The other side's public cards on the table (no control of the viewer's in it), kept from one redraw to the
     next while what it shows is the same (kit.kept): most taps change the viewer's own hand and the map, not it."""
-    cha = g["charisma"][side]
-    key = ("area", side, json.dumps([
-        g["seats"][side], g["active"] == side and g["phase"] == "play" and g["turn"], g["hand_count"][side],
-        (g.get("known_hand") or [[], []])[side], g["deck"][side], g["bottom"][side], g["discard_size"][side],
-        g["discard_top"][side], g["bait_marks"][side], cha, g["ruri"] if cha == "ruri" else None,
-        g["equipment"][side] if g["equipment"] is not None else None], sort_keys=True), kit.words_key(cat))
-    return kit.kept(_KEPT, key, lambda: player_area(g, side, cat, ctx, mine=False), KEEP)
+    if memo.fresh():  # the property test's reference (tests/test_memo.py): drawn from the whole state
+        return player_area(g, side, cat, ctx, mine=False)
+    return rival_area(side, rival_state(g, side), cat)
+
+
+RIVAL_KEYS = ("seats", "hand_count", "known_hand", "deck", "bottom", "discard", "discard_size", "discard_top",
+              "bait_marks", "charisma", "equipment")  # what a rival's area reads of the state, each a value per side
+
+
+def rival_state(g: dict, side: int) -> dict:
+    """The state as a rival's area reads it: of each per-side figure, that side's only (the other side's None), and
+    Ruri's cards if that side holds her."""
+    state = memo.Part({key: kit.one_side(g.get(key), side) for key in RIVAL_KEYS})
+    state["ruri"] = g["ruri"] if g["charisma"][side] == "ruri" else None
+    return state
+
+
+@kit.kept(64)
+def rival_area(side: int, state: dict, cat):
+    """A rival's area from its inputs only: no viewer, no legal action (a read of anything else fails)."""
+    quiet = kit.Board(memo.Part(state=state, viewer=None), (), cat, "sik-target")
+    return player_area(state, side, cat, quiet, mine=False)
 
 
 def player_area(g: dict, side: int, cat, ctx: kit.Board, mine: bool):
