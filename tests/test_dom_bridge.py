@@ -41,6 +41,33 @@ def test_only_the_bridge_imports_the_page():
     assert offenders == {}
 
 
+# Modules that still build real elements through the bridge (dom.el / svg): the several-devices panel (issue 48
+# item 1: its pairing panel and link line to become a model and a pure view). No other module may.
+REAL_BUILDERS = {"dom.py", "render.py", "netpage.py", "nethost.py", "netguest.py"}
+
+
+def real_builders(source: str) -> list[str]:
+    """The bridge's element builders a source takes (`from .dom import el`, `from .render import svg`, `dom.el`)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module in ("dom", "render"):
+            found += [a.name for a in node.names if a.name in ("el", "svg")]
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                node.value.id in ("dom", "render") and node.attr in ("el", "svg"):
+            found.append(f"{node.value.id}.{node.attr}")
+    return found
+
+
+def test_only_the_pairing_panel_still_builds_real_elements():
+    """Every screen Python draws is a vdom tree patched in one call (table, end screen, match, tutorial); the
+    scan sees both ways of reaching the bridge's builders."""
+    assert real_builders("from .render import by_id, el\nx = dom.svg('g')\n") == ["el", "dom.svg"]
+    assert real_builders("from .vdom import el\n") == []
+    offenders = {path.name: real_builders(path.read_text(encoding="utf-8")) for path in sorted(WEB.rglob("*.py"))
+                 if path.name not in REAL_BUILDERS}
+    assert {name: found for name, found in offenders.items() if found} == {}
+
+
 def test_the_bridge_exists_where_the_scan_allows_it():
     assert all((WEB / name).is_file() for name in ALLOWED)
 

@@ -60,9 +60,9 @@ def test_a_tie_names_every_tied_player():
 
 @pytest.mark.parametrize("game_id,players", [("ps", 2), ("pax", 1), ("pax", 3), ("spy", 3), ("sik", 2)])
 def test_the_end_screen_tells_the_one_player_at_the_device_whether_they_won(game_id, players):
-    """`endscreen.headline_key`: won alone, shared the win, tied, or lost, for whichever seat is at this device;
+    """`endview.headline_key`: won alone, shared the win, tied, or lost, for whichever seat is at this device;
     nothing where several players share it. PAX solo: a win exactly when the level is won (PAX-6.19)."""
-    from pygames.web.endscreen import headline_key
+    from pygames.web.endview import headline_key
 
     game = registry.load(game_id)
     for seed in (1, 2, 3):

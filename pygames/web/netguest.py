@@ -329,7 +329,7 @@ def show_guest_over(app, game_id: str, screen: dict, invited: bool, game_key: st
         if answer is not None:
             show(answer)
     endscreen.show(app.cat, game, game_key, result, board, view, after_game, screen["seat"],
-                   lead=[vdom.realize(remote.rematch_box(app.cat, invited))], guest=True)
+                   invited=invited, guest=True)
     asyncio.ensure_future(awake(False))
 
 

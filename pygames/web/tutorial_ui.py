@@ -16,7 +16,7 @@ from pygames.app import storage, tutorial
 from pygames.app.session import EASY, HUMAN, Seat, Session
 
 from . import dom, reach
-from .dom import by_id, el, missing
+from .dom import by_id, missing
 from .table import Guide
 
 MIN_KEY = "pygames.tutorial.min"
@@ -173,16 +173,3 @@ def place_panel(on_turn) -> None:
     panel.style.top = f"{float(by_id('status').getBoundingClientRect().height)}px"
     dom.on_media_change(DOCK_QUERY, on_turn)  # listened to once
 
-
-def done_box(session, cat):
-    """At the end of a guided game: what the end screen says, and a normal game offered (None otherwise)."""
-    script = tutorial.load(session.tutorial) if session is not None and session.tutorial else None
-    if script is None:
-        return None
-    return el("section", {"class": "tutorial tutorial-done", "data-testid": "tutorial-done"}, None, [
-        el("h3", None, cat.t("tut.done.title")),
-        el("p", None, cat.t(script.done)),
-        el("p", None, cat.t("tut.done.common")),
-        el("button", {"type": "button", "class": "primary", "data-command": f"new:{session.game.ID}"},
-           cat.t("tut.done.normal")),
-    ])
