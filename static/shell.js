@@ -821,7 +821,7 @@
   const drawerWatch = new MutationObserver(() => {
     if (!$("drawer").open || (!$("game").hidden && $("cover").hidden)) return;
     closeDrawer(false);
-    if (!$("cover").hidden) $("reveal-button").focus();  // it could not take the focus under the drawer
+    if (!$("cover").hidden) $("reveal-button")?.focus();  // it could not take the focus under the drawer
   });
   for (const id of ["game", "cover"]) drawerWatch.observe($(id), { attributes: true, attributeFilter: ["hidden"] });
   // While the game screen shows, the page is one screen (static/app.css, html[data-table=on]): an attribute that

@@ -124,3 +124,19 @@ def test_a_final_board_that_cannot_be_drawn_leaves_the_result_readable():
     assert errors and errors[0].startswith("final board:") and "division" in errors[0]
     assert by_testid(tree, "final-board").textContent == catalogue().t("over.no_board")
     assert by_id(tree, "winners").textContent
+
+
+def test_the_cover_names_only_whose_turn_it_is_in_the_player_s_language():
+    """The pass-the-device cover (coverview.py): the next seat's name in its title and on Reveal, Home, and the two
+    languages with the one in use pressed; nothing of any game in it."""
+    from pygames.web import coverview
+
+    cat = catalogue("fr")
+    cat.set_seats(["Ann", "Bob"], set())
+    tree = coverview.view(1, cat)
+    assert by_id(tree, "cover-title").textContent == cat.t("cover.title", player="Bob") == "Passez l'appareil à Bob"
+    assert by_id(tree, "reveal-button").textContent == cat.t("cover.reveal", player="Bob")
+    commands = {n.attrs["data-command"]: n for n in walk(tree) if "data-command" in n.attrs}
+    assert set(commands) == {"reveal", "quit", "lang:fr", "lang:en"}
+    assert commands["lang:fr"].attrs["aria-pressed"] == "true" and commands["lang:en"].attrs["aria-pressed"] == "false"
+    assert "Ann" not in tree.textContent

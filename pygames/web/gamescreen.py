@@ -9,7 +9,7 @@ from __future__ import annotations
 from pygames import core
 from pygames.app import staging
 
-from . import dom, endscreen, pace, reach, remote, saving, screens, sounds, table, tutorial_ui, vdom
+from . import coverview, dom, endscreen, pace, reach, remote, saving, screens, sounds, table, tutorial_ui, vdom
 from .dom import by_id
 from .lastmove import LastMoves
 from .sounds import Ears
@@ -96,8 +96,7 @@ class GameScreen:
         vdom.patch(by_id("game"), table.table(table.Model(s.game.ID, None, match=s.match), self.cat))
         self.log_lines = None  # emptied: the next seat's log opens at its end
         dom.board_drawn()  # no hand on the table: html[data-dock] says nothing of the last seat's hand
-        name = self.cat.seat_name(seat)
-        screens.cover(self.cat.t("cover.title", player=name), self.cat.t("cover.reveal", player=name))
+        screens.cover(coverview.view(seat, self.cat))
 
     def over(self, s, board, still_shown, me: int | None) -> None:
         """The end screen, from the spectator's final view; `still_shown()`: this game's end screen is still up

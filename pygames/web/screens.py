@@ -4,7 +4,7 @@ these only write what it decided. Text is always set as text."""
 
 from __future__ import annotations
 
-from . import dom
+from . import dom, vdom
 from .dom import by_id
 
 SCREENS = ("home", "newgame", "game", "gameover")
@@ -28,10 +28,9 @@ def app_shown() -> None:
     by_id("app").hidden = False
 
 
-def cover(title: str, reveal: str) -> None:
-    """The pass-the-device cover up, its Reveal button focused."""
-    by_id("cover-title").textContent = title
-    by_id("reveal-button").textContent = reveal
+def cover(tree) -> None:
+    """The pass-the-device cover (coverview.view) up, its Reveal button focused."""
+    vdom.patch(by_id("cover"), tree)
     by_id("cover").hidden = False
     by_id("reveal-button").focus()
 

@@ -249,7 +249,9 @@ def test_the_game_menu_is_one_row_and_its_drawer_opens_and_closes_by_touch_and_k
     assert page.locator("#game [data-action]:not([disabled])").count() > 0  # the backdrop tap played nothing
     assert len(touch.saved()["history"]) == 0
     touch.open_drawer(tap=True)  # the pass-the-device cover comes up (the computer moved meanwhile): it closes
-    page.evaluate("document.getElementById('cover').hidden = false")
+    page.evaluate("""() => { const reveal = document.createElement('button');  // as pygames/web/coverview.py draws it
+      reveal.id = 'reveal-button'; document.getElementById('cover').replaceChildren(reveal);
+      document.getElementById('cover').hidden = false; }""")
     page.wait_for_function("!document.getElementById('drawer').open && document.activeElement.id === 'reveal-button'",
                            timeout=2000)
     page.evaluate("document.getElementById('cover').hidden = true")
