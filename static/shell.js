@@ -325,6 +325,7 @@
     return node("li", { "data-save": id, class: over ? "finished" : null }, null, [
       saveLabel(save),
       button(`resume:${id}`, t(over ? "home.view" : "home.resume")),
+      ...(over ? [button(`review-save:${id}`, t("home.replay"))] : []),
       button(`delete:${id}`, t("home.delete"), true),
     ]);
   }
@@ -698,7 +699,7 @@
   // #drawer, a native modal <dialog>, so the game's menu stays one row: Options opens it (its aria-expanded says so);
   // Esc, Close, a tap on the backdrop (a second tap on Options lands there) close it, and focus goes back to
   // Options. A command that leads elsewhere closes it before Python handles it (a question it asks is not hidden).
-  const LEAVES_DRAWER = new Set(["export", "restart", "net-lobby"]);
+  const LEAVES_DRAWER = new Set(["export", "restart", "net-lobby", "review"]);
 
   function openDrawer() {
     const drawer = $("drawer");
@@ -788,6 +789,7 @@
     else if (name === "start" && newGameId) wait(`start:${newGameId}`, target.closest(".row") || target);
     else if (name === "tutorial" && Object.hasOwn(data.games, arg)) wait(`tutorial:${arg}`, target.closest("li") || target, true);
     else if (name === "resume") wait(`resume:${arg}`, target.closest("li") || target, true);
+    else if (name === "review-save") wait(`review-save:${arg}`, target.closest("li") || target, true);
     else if (name === "export-raw") exportRaw(arg);
     else if (name === "join-table") wait("join-table", target.closest("p") || target);
   }

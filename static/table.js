@@ -339,6 +339,8 @@
       if (owned !== null && owned.includes(name)) continue;  // set when the element was made, then the page's
       if (node.getAttribute(name) !== value) node.setAttribute(name, value);
     }
+    // a slider's position is its property once it was moved: the patch's value is the one shown
+    if (node.type === "range" && node.value !== node.getAttribute("value")) node.value = node.getAttribute("value");
     if (node.attributes.length !== attrs.length >> 1) {  // every wanted one is there: any more are not wanted
       const wanted = new Set(owned || []);
       for (let j = 0; j + 1 < attrs.length; j += 2) wanted.add(attrs[j]);

@@ -66,7 +66,7 @@ def test_the_end_screen_says_the_result_and_why_and_offers_play_again(gid):
     assert bool(by_id(tree, "score-chart").kids) == board.points_chart
     row = [n for n in walk(tree) if n.tag == "p" and n.attrs.get("class") == "row" and
            any(k.attrs.get("data-command") == "quit" for k in n.children)]
-    assert [b.attrs["data-command"] for b in row[0].children] == ["again", "export", "quit"]
+    assert [b.attrs["data-command"] for b in row[0].children] == ["again", "review", "export", "quit"]
     details = tabs(tree)
     assert set(details) == {"scores", "log", "board"} | ({"game"} if board.render_over else set())
     assert all("open" not in d.attrs and d.attrs["data-owned"] == "open" and

@@ -24,6 +24,7 @@ from pygames.core.guard import clip
 from . import (
     commands,
     dom,
+    gamescreen,
     netguest,
     nethost,
     netplay,
@@ -41,6 +42,7 @@ from .gamescreen import GameScreen
 from .i18n import Catalogue
 from .kit import describe, error_text
 from .replay import Replay
+from .reviewing import KEYS, Reviewing
 
 
 class App:
@@ -62,6 +64,7 @@ class App:
         self.board: Board | None = None  # the board contract of the session's game (boards/__init__.py)
         self.screen_ = GameScreen(self.cat, self.thinker, self.tutorial)  # draws the game screen
         self.replay = Replay()  # the replay of the last turn, when one is on screen
+        self.reviewing = Reviewing()  # a whole game's replay, when one is on screen (over the table or end screen)
         self.seat_open: int | None = None  # the seat whose full area is open over the board (its summary tapped)
         self.previewing: str | None = None  # the board target tapped once (touch preview), until played or cancelled
         self.news_open_at: int | None = None  # the banner's news whose other lines were opened (its first line)
@@ -76,6 +79,8 @@ class App:
             messages.OtherTab(event.key if isinstance(event.key, str) else None)))  # another tab saved (None: cleared)
         dom.listen("window", "resize", lambda _event=None: self.send(messages.Resized()))  # a tablet turned
         dom.listen("window", "pygames:art", lambda _event=None: self.send(messages.Resized()))  # the game's look came
+        dom.listen("window", "keydown", self.on_key)  # a replay's steps from the keyboard
+        dom.listen("body", "input", self.on_input)  # a replay's slider
         link = None
         try:
             link = parse_deep_link(dom.location_search(), self.games)
@@ -108,6 +113,8 @@ class App:
                 self.show_new_game(arg, keep_values=True)
                 return self.start_from_form() if name == "start" else NOTHING
             if name == "resume" and (shown := self.resume(arg)) is not None:
+                return shown
+            if name == "review-save" and (shown := commands.review_saved(self, arg)) is not None:
                 return shown
             if name == "join-table":
                 return netguest.start_guest(self, None)
@@ -145,6 +152,22 @@ class App:
                 self.send(messages.Command.parse(str(target.dataset.command)))
         except Exception as exc:
             self.fail(exc)
+
+    def on_key(self, event) -> None:
+        """←/→, Home and End step a whole game's replay (not while a field or the slider has the keys)."""
+        where = KEYS.get(str(event.key))
+        if where is None or self.reviewing.review is None or self.screen != "game" or event.altKey or event.ctrlKey:
+            return
+        if str(getattr(event.target, "tagName", "")).upper() in ("INPUT", "TEXTAREA", "SELECT"):
+            return
+        event.preventDefault()
+        self.send(messages.Command("review-go", where))
+
+    def on_input(self, event) -> None:
+        """The replay's slider moved: its value is the decision to show."""
+        target = event.target
+        if getattr(target, "dataset", None) is not None and str(target.dataset.command or "") == "review-go":
+            self.send(messages.Command("review-go", str(target.value)))
 
     def imported(self, file) -> None:
         """A save file chosen: refused before it is read when too big to be a save, else read as text."""
@@ -245,6 +268,13 @@ class App:
             self.net.drawn()  # a host's pairing panel (its lobby, or who is away) with the table
 
     def draw_game(self, what: str) -> None:
+        if what == COVER:  # the device goes to another seat: no one's replay stays over the cover
+            self.reviewing.close()
+        if self.reviewing.review is not None:  # a whole game's replay is on screen, whatever the game does meanwhile
+            if self.screen != "game":
+                self.show_screen("game")
+            self.screen_.paint(self.reviewing.model(self.session, self.board, gamescreen.with_device), None)
+            return
         if what == TABLE:
             if self.screen == "game" and self.covered_for is None and not self.session.over:
                 self.draw_table()
@@ -272,6 +302,7 @@ class App:
             reach.to_top()
 
     def show_home(self) -> None:
+        self.reviewing.close()
         self.leave_net()
         self.clock.stop()
         self.tab.left(self.session.save_id if self.session else None)
@@ -327,6 +358,7 @@ class App:
 
     def open_session(self, session: Session, save: bool = True) -> str:
         self.clock.stop()
+        self.reviewing.close()
         screens.clear_error()  # a refusal of the dialog's (say) is about the game not started, not this one
         self.session = session
         self.name_seats(session)

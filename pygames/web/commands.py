@@ -6,8 +6,8 @@ NEXT, SAVE; None: nothing) and changes the app only through its named methods (`
 
 from __future__ import annotations
 
-from pygames.app import storage
-from pygames.app.messages import STILL, TABLE
+from pygames.app import messages, storage
+from pygames.app.messages import COVER, NEXT, STILL, TABLE
 
 from . import dom, preview, screens
 from .match_view import offer
@@ -151,6 +151,73 @@ def show_rules(app, game_id: str | None = None, section: str = "") -> None:
     dom.shell().showRules(game_id or "", app.cat.lang, section)
 
 
+def review_open(app, _arg: str) -> str | None:
+    """Replay the game from its end screen (every seat's view), or a running game as the seat on screen saw it."""
+    s = app.session
+    if app.guest() is not None:
+        app.show_notice(app.cat.t("app.notice.review_guest"))  # the game's history is the host's
+        return None
+    if s is None or app.covered_for is not None:
+        return None
+    app.replay.end()
+    app.seat_open = app.previewing = None
+    return TABLE if app.reviewing.open(s) is not None else None
+
+
+def review_saved(app, save_id: str) -> str | None:
+    """The saved-games list's Replay: the finished game opened, then its replay."""
+    shown = app.resume(save_id)
+    return (review_open(app, "") or shown) if shown is not None else None
+
+
+def review_go(app, where: str) -> str | None:
+    """A step of the replay: first, back, next, last or a decision's number (the slider, a log line, the keys)."""
+    review = app.reviewing.review
+    if review is None:
+        return None
+    review.playing = False
+    app.reviewing.stop()
+    review.move(where.strip() or "0")
+    return TABLE
+
+
+def review_play(app, arg: str) -> str | None:
+    """The replay's autoplay on or off, a step per frame's time at the menu's speed."""
+    review = app.reviewing.review
+    if review is None:
+        return None
+    review.play(arg == "on")
+    app.reviewing.wait(lambda: app.send(messages.Command("review-tick")))
+    return TABLE
+
+
+def review_tick(app, _arg: str) -> str | None:
+    review = app.reviewing.review
+    if review is None or not review.tick():
+        return TABLE if review is not None else None
+    app.reviewing.wait(lambda: app.send(messages.Command("review-tick")))
+    return TABLE
+
+
+def review_seat(app, arg: str) -> str | None:
+    """See the replay as one seat saw it (a finished game only), or as the table showed it to all (`""`)."""
+    review = app.reviewing.review
+    if review is None:
+        return None
+    review.choose(int(arg) if arg.isdigit() else None)
+    app.screen_.opened()  # another seat's board: nothing of the last one's is compared with it (no slide)
+    return TABLE
+
+
+def review_close(app, _arg: str) -> str | None:
+    """Back where the replay was opened: the end screen of a finished game, else the table."""
+    if not app.reviewing.close():
+        return None
+    app.screen_.opened()
+    s = app.session
+    return STILL if s is not None and s.over else COVER if app.covered_for is not None else NEXT
+
+
 def _hide(node_id: str):
     return lambda _app, _arg: screens.hide(node_id)
 
@@ -172,6 +239,13 @@ COMMANDS = {
     "skip-replay": lambda _app, _arg: screens.skip_replay(),
     "replay-turn": replay_turn,
     "replay-end": replay_end,
+    "review": review_open,
+    "review-save": review_saved,
+    "review-go": review_go,
+    "review-play": review_play,
+    "review-tick": review_tick,
+    "review-seat": review_seat,
+    "review-close": review_close,
     "seat": open_seat,
     "preview": show_preview,
     "news-more": news_more,

@@ -109,7 +109,8 @@ def buttons(model: Over, cat) -> list:
     def button(command: str, key: str, primary: bool = False):
         return el("button", {"type": "button", "data-command": command, "class": "primary" if primary else None},
                   cat.t(key))
-    mine = [] if model.guest else [button("again", "over.again", True), button("export", "menu.export")]
+    mine = [] if model.guest else [button("again", "over.again", True), button("review", "over.review"),
+                                   button("export", "menu.export")]
     return [*mine, button("quit", "over.home")]
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from pygames.core import registry
 
-from . import kit, lastmove, match_view, vdom
+from . import kit, lastmove, match_view, reviewview, vdom
 from .boards import board_of
 from .vdom import el
 
@@ -67,6 +67,7 @@ class Model:
     stage: object = None  # staging.Stage: a replay of the last turn on screen (its frame is the viewer's own view)
     seat_open: int | None = None  # the seat whose full area is open over the board (a tap on its summary)
     previewing: str | None = None  # a board target tapped once (touch preview): selected, its words and Confirm shown
+    review: object = None  # review.Position: a whole game's replay on screen (`view` is that step's, `legal` empty)
 
 
 # A guest's link, in words in the status row: "ok" (moves go through), "sending" (a move waits for the host's
@@ -84,7 +85,8 @@ def table(model: Model, cat) -> vdom.Node:
     if shown and model.stage is not None:  # the replay's frame on the board; the decision's other controls stay
         board = vdom.fragment()
         board_of(game).render(board, model.stage.frame.view, [], cat)
-    bar = action_bar(model, game, cat, [a for a in legal if a not in placed]) if shown else []
+    bar = [] if not shown else reviewview.controls(model.review, cat) if model.review is not None else \
+        action_bar(model, game, cat, [a for a in legal if a not in placed])
     bare = shown and (not placed or model.stage is not None)  # a board with no target on it (a replay's too)
     guide = model.guide if shown else None
     screen = vdom.fragment()
@@ -202,6 +204,8 @@ def slot() -> vdom.Node:
 
 def status_text(model: Model, game, cat) -> str:
     view, viewer = model.view, model.viewer
+    if model.review is not None:
+        return reviewview.status(model.review, cat)
     status = getattr(game, "status", None)
     if viewer is not None and viewer in view["to_move"] and status is not None:
         key, args = status(view)
@@ -355,6 +359,8 @@ def log_fragment(entries: list, cat) -> vdom.Node:
 
 def log_items(model: Model, cat) -> list:
     """The viewer's log, its lines that are news to the viewer marked `fresh`."""
+    if model.review is not None:
+        return reviewview.log_items(model.review, log_texts(model.view["log"], cat), cat)
     first = model.first_fresh
     return [log_line(text, i >= first) for i, text in enumerate(log_texts(model.view["log"], cat))]
 
@@ -368,8 +374,10 @@ def log_line(text: str, fresh: bool) -> vdom.Node:
 def banner(model: Model, cat) -> vdom.Node:
     """The last-move banner (lastmove.py): the fresh lines, the first few at once, the rest behind a tap; in
     hot-seat play it first names who played since the viewer's last action. During a replay: its step instead."""
+    if model.review is not None:
+        return reviewview.banner(model.review, model.view, cat)
     if model.stage is not None:
-        return replay_bar(model.stage, model.first_fresh, cat)
+        return reviewview.replay_bar(model.stage, model.first_fresh, cat)
     entries = model.view["log"][model.first_fresh:]
     others = list(model.others or [])
     hidden = not entries and not others
@@ -399,28 +407,6 @@ def banner(model: Model, cat) -> vdom.Node:
         node.appendChild(el("span", {"id": "last-rest", "hidden": not model.news_open}, None, [
             el("span", {"class": "last-line"}, cat.t(key, **args) + " ") for key, args in rest]))
     return node
-
-
-def replay_bar(stage, first_fresh: int, cat) -> vdom.Node:
-    """A replay's step in the banner's place: which move of how many, whose, its lines in the viewer's log, Skip."""
-    frame = stage.frame
-    lines = [el("span", {"class": "last-line"}, cat.t(key, **args) + " ")
-             for key, args in frame.view["log"][frame.fresh:]]
-    # the move's own lines say who did what (in a simultaneous step they reveal every seat's choice, the viewer's
-    # too): the step names its mover only when no line does
-    if frame.seat is None:
-        head = cat.t("game.replay_start")
-    elif lines:
-        head = cat.t("game.replay_step_lines", step=stage.step, total=stage.total)
-    else:
-        head = cat.t("game.replay_step", step=stage.step, total=stage.total, player=cat.seat_name(frame.seat))
-    return el("div", {"id": "last-move", "class": "last-move replaying", "data-testid": "last-move",
-                      "data-first": first_fresh}, None, [
-        el("button", {"type": "button", "class": "quiet replay-end", "data-command": "replay-end",
-                      "data-testid": "replay-skip"}, cat.t("game.replay_skip")),
-        el("div", {"data-testid": "replay", "data-step": stage.step, "data-total": stage.total,
-                   "data-seat": "" if frame.seat is None else frame.seat, "role": "status"}, None, [
-            el("strong", None, head + " "), *lines])])
 
 
 def guide_panel(guide: Guide, cat) -> vdom.Node:
