@@ -24,10 +24,12 @@ IN_VIEW = """() => { const vw = innerWidth, vh = innerHeight;
     return r.width > 0 && r.left >= -1 && r.right <= vw + 1 && r.top >= -1 && r.bottom <= vh + 1
       && hit !== null && e.contains(hit); };
   const controls = [...document.querySelectorAll('#actions button, #actions input, [data-testid=review-close]')];
-  const small = controls.filter(e => { const r = e.getBoundingClientRect(); return r.height < 43.5 || r.width < 43.5; });
+  const small = controls.filter(e => { const r = e.getBoundingClientRect();
+    return r.height < 43.5 || r.width < 43.5; });
   const board = document.querySelector('#board').getBoundingClientRect();
   return {controls: controls.length, hidden: controls.filter(e => !shown(e)).map(e => e.outerHTML.slice(0, 80)),
-          small: small.map(e => e.getBoundingClientRect().height + ' ' + e.outerHTML.slice(0, 80)), board: board.width * board.height,
+          small: small.map(e => e.getBoundingClientRect().height + ' ' + e.outerHTML.slice(0, 80)),
+          board: board.width * board.height,
           actions: document.querySelectorAll('#game [data-action]').length,
           scroll: document.scrollingElement.scrollHeight > vh + 1}; }"""
 
