@@ -18,6 +18,7 @@
   const root = document.documentElement;
   const ICE_KEY = "pygames.net.ice", ICE_MAX = 4, ICE_LINE = 300;  // pygames/net/ice.py
   const LANG_KEY = "pygames.lang", INDEX_KEY = "pygames.saves", SAVE_PREFIX = "pygames.save.";
+  const ANALYSIS_PREFIX = "pygames.analysis.";
   const REFUSED_KEY = "pygames.refused";
   const GUEST_KEY = "pygames.net.guest";  // pygames/web/netplay.py: this device's seat at a table hosted elsewhere
   const MAX_LISTED = 100, MAX_NAME = 24, MAX_NAMES = 9;
@@ -419,6 +420,7 @@
     clearTimeout(timer);
     pendingDelete = null;
     storageSet(SAVE_PREFIX + id, null);
+    storageSet(ANALYSIS_PREFIX + id, null);  // its analysis goes with it (pygames/web/analysing.py)
     storageSet(INDEX_KEY, JSON.stringify(saveIds().filter((other) => other !== id)));
     forgetRefusal(id);
     renderSaves();

@@ -44,8 +44,9 @@ def python_storage_keys() -> dict[str, str]:
 
 def test_shell_reads_saves_and_the_language_under_pythons_keys():
     js = js_constants(SHELL)
-    assert {name: js[name] for name in ("LANG_KEY", "INDEX_KEY", "SAVE_PREFIX")} == {
-        "LANG_KEY": storage.LANG_KEY, "INDEX_KEY": storage.INDEX_KEY, "SAVE_PREFIX": storage.SAVE_PREFIX}
+    assert {name: js[name] for name in ("LANG_KEY", "INDEX_KEY", "SAVE_PREFIX", "ANALYSIS_PREFIX")} == {
+        "LANG_KEY": storage.LANG_KEY, "INDEX_KEY": storage.INDEX_KEY, "SAVE_PREFIX": storage.SAVE_PREFIX,
+        "ANALYSIS_PREFIX": storage.ANALYSIS_PREFIX}  # a deleted save's analysis goes with it
 
 
 def test_boot_reads_the_language_under_pythons_key():

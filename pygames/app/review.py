@@ -33,6 +33,7 @@ class Position:
     mover: int | None
     line_steps: tuple[int, ...]
     over: bool  # the game reviewed is finished (so every seat's view may be shown)
+    verdict: str | None = None  # the analysis's verdict of the decision shown, in words (pygames/web/analysing.py)
 
 
 class Review:

@@ -22,6 +22,7 @@ from pygames import core
 from pygames.core import registry
 
 LANG_KEY, INDEX_KEY, CURRENT_KEY, SAVE_PREFIX = "pygames.lang", "pygames.saves", "pygames.current", "pygames.save."
+ANALYSIS_PREFIX = "pygames.analysis."  # a finished game's analysis, beside its save (pygames/web/analysing.py)
 SAVED, FAILED, CONFLICT = "saved", "failed", "conflict"
 
 

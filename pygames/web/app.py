@@ -12,6 +12,7 @@ import asyncio
 import gc
 import json
 import time
+from dataclasses import replace
 
 from pygames import core
 from pygames.app import match as matches
@@ -22,6 +23,7 @@ from pygames.core import registry
 from pygames.core.guard import clip
 
 from . import (
+    analysing,
     commands,
     dom,
     gamescreen,
@@ -65,6 +67,10 @@ class App:
         self.screen_ = GameScreen(self.cat, self.thinker, self.tutorial)  # draws the game screen
         self.replay = Replay()  # the replay of the last turn, when one is on screen
         self.reviewing = Reviewing()  # a whole game's replay, when one is on screen (over the table or end screen)
+        self.analyst = analysing.Analyst(self.thinker, self.tab.local,  # a finished game's analysis, in the worker
+                                         on_change=lambda: self.send(messages.Command("analysis-changed")),
+                                         on_error=lambda text: self.show_error(self.cat.t("analysis.failed",
+                                                                                          message=text)))
         self.seat_open: int | None = None  # the seat whose full area is open over the board (its summary tapped)
         self.previewing: str | None = None  # the board target tapped once (touch preview), until played or cancelled
         self.news_open_at: int | None = None  # the banner's news whose other lines were opened (its first line)
@@ -273,7 +279,10 @@ class App:
         if self.reviewing.review is not None:  # a whole game's replay is on screen, whatever the game does meanwhile
             if self.screen != "game":
                 self.show_screen("game")
-            self.screen_.paint(self.reviewing.model(self.session, self.board, gamescreen.with_device), None)
+            model = self.reviewing.model(self.session, self.board, gamescreen.with_device)
+            verdict = self.analyst.verdict(self.session, model.review.step, self.cat)
+            self.screen_.paint(replace(model, review=replace(model.review, verdict=verdict)) if verdict else model,
+                               None)
             return
         if what == TABLE:
             if self.screen == "game" and self.covered_for is None and not self.session.over:
@@ -283,7 +292,8 @@ class App:
         if s.over:
             self.show_screen("gameover")
             me = self.net.host.here if self.net is not None else s.initial_viewer()  # the one player here, if any
-            self.screen_.over(s, self.board, lambda: self.session is s and self.screen == "gameover", me)
+            analysed = self.analyst.model(s, self.cat) if self.net is None else None  # a host's several devices: not
+            self.screen_.over(s, self.board, lambda: self.session is s and self.screen == "gameover", me, analysed)
             return
         if self.screen != "game":
             self.show_screen("game")

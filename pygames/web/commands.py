@@ -209,6 +209,39 @@ def review_seat(app, arg: str) -> str | None:
     return TABLE
 
 
+def review_at(app, step: str) -> str | None:
+    """The analysis's "See it": the replay of the finished game at the board after that decision."""
+    shown = review_open(app, "")
+    review = app.reviewing.review
+    if review is None:
+        return shown
+    review.move(step)
+    return TABLE
+
+
+def analyse(app, _arg: str) -> str | None:
+    """Analyse this device's finished game (or go on with it) in the search worker, decision by decision."""
+    s = app.session
+    if s is None or not s.over or app.net is not None:
+        return None
+    app.analyst.start(s)
+    return STILL
+
+
+def analyse_stop(app, _arg: str) -> str | None:
+    app.analyst.stop()
+    return STILL if app.session is not None and app.session.over else None
+
+
+def analysis_changed(app, _arg: str) -> str | None:
+    """A decision was judged: the end screen (or the replay on screen) shows it."""
+    if app.session is None or not app.session.over:
+        return None
+    if app.reviewing.review is not None:
+        return TABLE
+    return STILL if app.screen == "gameover" else None
+
+
 def review_close(app, _arg: str) -> str | None:
     """Back where the replay was opened: the end screen of a finished game, else the table."""
     if not app.reviewing.close():
@@ -246,6 +279,10 @@ COMMANDS = {
     "review-tick": review_tick,
     "review-seat": review_seat,
     "review-close": review_close,
+    "review-at": review_at,
+    "analyse": analyse,
+    "analyse-stop": analyse_stop,
+    "analysis-changed": analysis_changed,
     "seat": open_seat,
     "preview": show_preview,
     "news-more": news_more,

@@ -14,13 +14,14 @@ from .render import by_id
 _SHOWN: list = []  # [(model, board, catalogue)]: the end screen on the page, for its later redraws
 
 
-def draw(cat, session, board, final_view: dict, after_game, me: int | None) -> None:
+def draw(cat, session, board, final_view: dict, after_game, me: int | None, analysis=None) -> None:
     """This device's game's end screen, with its match and a guided game's close; Play again and Export are its
     own."""
     result = session.result()
     script = tutorial.load(session.tutorial) if session.tutorial else None
     model = endview.Over(session.game.ID, session.save_id, result, final_view, me,
-                         match=match_view.box(session, result), tutorial_done=script.done if script else None)
+                         match=match_view.box(session, result), tutorial_done=script.done if script else None,
+                         analysis=analysis)
     paint(model, board, cat, after_game)
 
 

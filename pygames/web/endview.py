@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from pygames.core import registry
 
-from . import kit, match_view, remote, table, vdom
+from . import analysisview, kit, match_view, remote, table, vdom
 from .kit import describe
 from .vdom import el, svg
 
@@ -40,6 +40,7 @@ class Over:
     invited: bool | None = None  # a guest's box: the host asked to play again (True), or may (False)
     after_game: object = None  # what the game worked out after the end (Spyworld's best routes), once it came
     details: bool = False  # the final board and log drawn
+    analysis: object = None  # analysisview.Analysis: this device's game's analysis (its offer, progress, results)
 
 
 def with_details(model: Over) -> Over:
@@ -98,6 +99,7 @@ def screen(model: Over, board, cat) -> tuple[vdom.Node, list[str]]:
             el("div", {"id": "score-chart", "class": "score-chart"}, None,
                [score_chart(model.result, cat, model.game_id)] if board.points_chart else [])]),
         el("p", {"class": "row"}, None, buttons(model, cat)),
+        *([analysisview.part(model.analysis, model.save_id, cat)] if model.analysis is not None else []),
         tab(model, "log", cat.t("game.log"), [
             el("ol", {"id": "final-log", "class": "log", "tabindex": "0", "aria-label": cat.t("game.log")}, None,
                table.log_fragment(model.view["log"], cat).kids if model.details else [])]))

@@ -98,7 +98,7 @@ class GameScreen:
         dom.board_drawn()  # no hand on the table: html[data-dock] says nothing of the last seat's hand
         screens.cover(coverview.view(seat, self.cat))
 
-    def over(self, s, board, still_shown, me: int | None) -> None:
+    def over(self, s, board, still_shown, me: int | None, analysis=None) -> None:
         """The end screen, from the spectator's final view; `still_shown()`: this game's end screen is still up
         (what the game works out after the end comes later, from the search worker); `me`: the seat of the one
         player at this device, if there is one."""
@@ -115,7 +115,7 @@ class GameScreen:
             answer = self.thinker.after_game(s.game, s.state, view, show)
             if answer is not None:
                 show(answer)
-        endscreen.draw(self.cat, s, board, final_view, after_game, me)
+        endscreen.draw(self.cat, s, board, final_view, after_game, me, analysis)
         self.ears.over(s, s.result())
 
 

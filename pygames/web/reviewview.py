@@ -56,7 +56,9 @@ def banner(position, view: dict, cat) -> object:
                       "data-testid": "review-close"}, cat.t("review.close")),  # always in view, as Skip is
         el("div", {"data-testid": "review-step", "data-step": position.step, "data-total": position.total,
                    "role": "status"}, None, [
-            el("strong", None, head + " "), *[el("span", {"class": "last-line"}, line + " ") for line in lines]])])
+            el("strong", None, head + " "), *[el("span", {"class": "last-line"}, line + " ") for line in lines],
+            *([el("span", {"class": "review-verdict", "data-testid": "review-verdict"}, position.verdict)]
+              if position.verdict else [])])])
 
 
 def log_items(position, texts: list[str], cat) -> list:

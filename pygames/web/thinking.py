@@ -32,6 +32,7 @@ REQUEST_MARGIN_S = 10.0    # over three times the think budget: a new worker imp
 WARM_MARGIN_S = 3.0        # over twice the think budget, once this worker has answered: a dead one is noticed fast
 START_TIMEOUT_S = 60.0     # a worker boots a second Pyodide: seconds on a slow tablet, never a minute
 AFTER_GAME_TIMEOUT_S = 60.0  # the end screen's analysis (Spyworld's best routes) takes seconds, not a minute
+ANALYSE_TIMEOUT_S = 30.0  # one decision judged (pygames/core/analysis.py): a second or two on a slow tablet
 GIVE_UP_AFTER = 3          # failed worker requests in a row after which this page answers on the main thread
 
 
@@ -202,6 +203,11 @@ class Thinker:
 
             return search.after_game_of(game)(view)
 
+
+    async def analyse(self, job: dict) -> dict:
+        """One decision judged in the worker, never here: the analysis waits for a worker rather than freeze the
+        page (a failure is raised to the caller, which stops and says so)."""
+        return json.loads(await self._ask("analyse", json.dumps(job), lambda _warm: ANALYSE_TIMEOUT_S))
 
     # ------------------------------------------------------------------ what the screen shows of it
 

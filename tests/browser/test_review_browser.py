@@ -183,3 +183,48 @@ def test_a_running_games_replay_shows_only_the_seat_on_screens_view(page):
     page.page.wait_for_selector("[data-testid=review-step]", state="detached")
     assert page.enabled_actions()  # back at the table, its decision open
     assert page.errors == []
+
+
+def test_the_analysis_runs_in_the_worker_is_kept_resumes_after_a_reload_and_shows_on_the_board(page):
+    save, _result = finished_save("sik")
+    page.page.set_viewport_size(VIEWPORTS["1024x768"])
+    show_end_screen(page, "sik", save)
+    offer = page.page.locator("[data-testid=analysis][data-state=none]")
+    assert offer.is_visible() and page.page.is_visible("[data-testid=analyse]")
+    page.page.tap("[data-testid=analyse]")
+    page.page.wait_for_selector("[data-testid=analysis][data-state=running]", state="attached")
+    page.page.wait_for_function("+document.querySelector('[data-testid=analysis]').dataset.done >= 2")
+    stored = page.page.evaluate("localStorage.getItem('pygames.analysis.sik-over')")
+    assert stored and json.loads(stored)["judged"]  # kept as it comes, decision by decision
+    page.reload()  # mid-analysis: the finished game is opened again from the list, and it goes on where it was
+    page.page.tap("[data-save='sik-over'] [data-command='resume:sik-over']")
+    page.page.wait_for_selector("[data-testid=game-over]", state="visible")
+    page.page.wait_for_selector("[data-testid=analysis][data-state=running], [data-testid=analysis][data-state=done]",
+                                state="attached")
+    page.page.wait_for_selector("[data-testid=analysis][data-state=done]", state="attached", timeout=120_000)
+    total = int(page.page.get_attribute("[data-testid=analysis]", "data-total"))
+    assert total == int(page.page.get_attribute("[data-testid=analysis]", "data-done")) > 5
+    report = page.page.locator("[data-testid=analysis-report][data-player='0']")
+    counts = [int(report.locator(f"td[data-mark={m}]").inner_text()) for m in
+              ("best", "good", "inaccuracy", "mistake", "blunder")]
+    assert sum(counts) == total and report.locator("td[data-accuracy]").inner_text().endswith("%")
+    assert page.page.locator("[data-testid=analysis-report]").count() == 1  # the human only: not the computer
+    assert axe_problems(page.page, "analysis") == []
+    if page.page.locator("[data-testid=analysis-see]").count():  # a costly decision: seen on the board
+        step = int(page.page.locator(".analysis-worst li").first.get_attribute("data-step"))
+        page.page.locator("[data-testid=analysis-see]").first.tap()
+        wait_step(page, step + 1)
+        assert "better was" in page.page.inner_text("[data-testid=review-verdict]")
+        page.page.tap("[data-testid=review-close]")
+        page.page.wait_for_selector("[data-testid=game-over]", state="visible")
+    # Stop, then nothing more is asked; the stored analysis opens as it was
+    page.page.evaluate("localStorage.removeItem('pygames.analysis.sik-over')")
+    show_end_screen(page, "sik", save)
+    page.page.tap("[data-testid=analyse]")
+    page.page.wait_for_function("+document.querySelector('[data-testid=analysis]').dataset.done >= 1")
+    page.page.tap("[data-testid=analyse-stop]")
+    page.page.wait_for_selector("[data-testid=analysis][data-state=stopped]", state="attached")
+    done = page.page.get_attribute("[data-testid=analysis]", "data-done")
+    page.page.wait_for_timeout(1500)
+    assert page.page.get_attribute("[data-testid=analysis]", "data-done") == done
+    assert page.errors == []
