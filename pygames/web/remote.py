@@ -137,57 +137,68 @@ def lobby(seats: tuple[LobbySeat, ...], cat, *, showing: int | None = None, is_t
     code is on screen: the QR code goes in its `[data-code-slot]`, and its button makes a new code), "Give to the
     computer" for every remote seat
     and "Give to another device" for a joined one, then how many seats still wait and "Go to the table"."""
-    rows = []
-    for s in seats:
-        who = cat.seat_name(s.seat)
-        if s.kind == "here":
-            words = cat.t("net.lobby.here")
-        elif s.kind == "remote":
-            words = cat.t("net.lobby.open") if not s.joined else cat.t(
-                "net.lobby.joined" if s.connected else "net.lobby.invited" if s.invited else "net.lobby.joined_away")
-        else:
-            words = cat.t(f"new.{s.kind}" if s.kind in LEVELS else "new.computer")  # "Computer (easy)"
-        buttons = []
-        if s.kind == "remote" and not s.joined and showing == s.seat:  # its code is on screen: a fresh one
-            buttons.append(command(f"net-code:{s.seat}", cat.t("net.lobby.regenerate"),
-                                   cat.t("net.lobby.regenerate_label", player=s.seat)))
-        elif s.kind == "remote" and not s.joined:
-            buttons.append(command(f"net-code:{s.seat}", cat.t("net.lobby.show_code"),
-                                   cat.t("net.lobby.show_code_label", player=s.seat), primary=showing is None))
-        if s.kind == "remote" and s.joined:
-            buttons.append(command(f"net-reopen:{s.seat}", cat.t("net.lobby.reopen"),
-                                   cat.t("net.lobby.reopen_label", player=s.seat)))
-        if s.kind == "remote":
-            buttons.append(command(f"net-computer:{s.seat}", cat.t("net.lobby.to_computer"),
-                                   cat.t("net.lobby.to_computer_label", player=s.seat)))
-        row = el("li", {"data-seat": s.seat, "data-kind": s.kind, "data-joined": s.joined or None,
-                        "data-connected": s.connected or None, "data-invited": s.invited or None,
-                        "class": "lobby-seat"}, None, [
-            el("span", {"class": "lobby-who"}, None, [el("strong", None, who), el("span", None, " — " + words)]),
-            el("span", {"class": "lobby-controls"}, None, buttons)])
-        if showing == s.seat and s.kind == "remote" and not s.joined:
-            row.appendChild(el("div", {"class": "lobby-code", "data-testid": "lobby-code"}, None, [
-                el("p", None, cat.t("net.lobby.showing", player=s.seat)),
-                el("div", {"data-code-slot": s.seat})]))  # the QR code and the text code (netplay.py fills it)
-        rows.append(row)
+    return el("section", {"id": "lobby", "class": "lobby", "data-testid": "lobby", "aria-labelledby": "lobby-title"},
+              None, [
+                  el("h2", {"id": "lobby-title"}, cat.t("net.lobby.title")),
+                  el("p", {"data-testid": "table-note"}, cat.t("net.lobby.table")) if is_table else None,
+                  el("ul", {"class": "lobby-seats"}, None, [lobby_row(s, cat, showing) for s in seats]),
+                  el("p", {"class": "lobby-waiting", "data-testid": "lobby-waiting", "role": "status"},
+                     lobby_waiting(seats, cat)),
+                  command("net-play", cat.t("net.lobby.play"), cat.t("net.lobby.play"), primary=True)])
+
+
+def lobby_row(s: LobbySeat, cat, showing: int | None) -> object:
+    """One seat's row of the lobby: who plays it, its state, its controls, and its code when on screen."""
+    who = cat.seat_name(s.seat)
+    if s.kind == "here":
+        words = cat.t("net.lobby.here")
+    elif s.kind == "remote":
+        words = cat.t("net.lobby.open") if not s.joined else cat.t(
+            "net.lobby.joined" if s.connected else "net.lobby.invited" if s.invited else "net.lobby.joined_away")
+    else:
+        words = cat.t(f"new.{s.kind}" if s.kind in LEVELS else "new.computer")  # "Computer (easy)"
+    row = el("li", {"data-seat": s.seat, "data-kind": s.kind, "data-joined": s.joined or None,
+                    "data-connected": s.connected or None, "data-invited": s.invited or None,
+                    "class": "lobby-seat"}, None, [
+        el("span", {"class": "lobby-who"}, None, [el("strong", None, who), el("span", None, " — " + words)]),
+        el("span", {"class": "lobby-controls"}, None, seat_buttons(s, cat, showing))])
+    if showing == s.seat and s.kind == "remote" and not s.joined:
+        row.appendChild(el("div", {"class": "lobby-code", "data-testid": "lobby-code"}, None, [
+            el("p", None, cat.t("net.lobby.showing", player=s.seat)),
+            el("div", {"data-code-slot": s.seat})]))  # the QR code and the text code (netplay.py fills it)
+    return row
+
+
+def seat_buttons(s: LobbySeat, cat, showing: int | None) -> list:
+    """A remote seat's controls: its code (a new one while shown), reopen once joined, give to the computer."""
+    buttons = []
+    if s.kind == "remote" and not s.joined and showing == s.seat:  # its code is on screen: a fresh one
+        buttons.append(command(f"net-code:{s.seat}", cat.t("net.lobby.regenerate"),
+                               cat.t("net.lobby.regenerate_label", player=s.seat)))
+    elif s.kind == "remote" and not s.joined:
+        buttons.append(command(f"net-code:{s.seat}", cat.t("net.lobby.show_code"),
+                               cat.t("net.lobby.show_code_label", player=s.seat), primary=showing is None))
+    if s.kind == "remote" and s.joined:
+        buttons.append(command(f"net-reopen:{s.seat}", cat.t("net.lobby.reopen"),
+                               cat.t("net.lobby.reopen_label", player=s.seat)))
+    if s.kind == "remote":
+        buttons.append(command(f"net-computer:{s.seat}", cat.t("net.lobby.to_computer"),
+                               cat.t("net.lobby.to_computer_label", player=s.seat)))
+    return buttons
+
+
+def lobby_waiting(seats: tuple[LobbySeat, ...], cat) -> str:
+    """The lobby's status line: how many remote seats still wait for a device, or who is not back yet, or all in."""
     remote = [s for s in seats if s.kind == "remote"]
     waiting = sum(1 for s in remote if not s.joined)
     invited = sum(1 for s in remote if s.invited)
     away = sum(1 for s in remote if s.joined and not s.connected and not s.invited)
     if waiting:
-        where = cat.t("net.lobby.waiting", n=waiting)
-    elif invited or away:  # after a rematch, or a reload of this device: not everyone is back yet
-        where = " ".join(t for t in (cat.t("net.lobby.asked", n=invited) if invited else "",
-                                     cat.t("net.away_count", n=away) if away else "") if t)
-    else:
-        where = cat.t("net.lobby.all_joined")
-    return el("section", {"id": "lobby", "class": "lobby", "data-testid": "lobby", "aria-labelledby": "lobby-title"},
-              None, [
-                  el("h2", {"id": "lobby-title"}, cat.t("net.lobby.title")),
-                  el("p", {"data-testid": "table-note"}, cat.t("net.lobby.table")) if is_table else None,
-                  el("ul", {"class": "lobby-seats"}, None, rows),
-                  el("p", {"class": "lobby-waiting", "data-testid": "lobby-waiting", "role": "status"}, where),
-                  command("net-play", cat.t("net.lobby.play"), cat.t("net.lobby.play"), primary=True)])
+        return cat.t("net.lobby.waiting", n=waiting)
+    if invited or away:  # after a rematch, or a reload of this device: not everyone is back yet
+        return " ".join(t for t in (cat.t("net.lobby.asked", n=invited) if invited else "",
+                                    cat.t("net.away_count", n=away) if away else "") if t)
+    return cat.t("net.lobby.all_joined")
 
 
 def command(name: str, text: str, label: str, *, primary: bool = False, pressed: bool | None = None) -> object:

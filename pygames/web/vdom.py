@@ -366,53 +366,18 @@ def program(node: Node, sent: list | None = None) -> tuple[str, list]:
         reused = _REUSED.get(id(n)) if _REUSED else None
         if reused is None and _LASTING:
             reused = _LASTING.get(id(n))
-        if reused is None or reused[0] is not n:
-            write(n)
-            return
-        serial = reused[2] if naming[0] and len(reused) > 2 else None
-        if reused[1] is not None:
-            if serial is not None:
-                if serial in on_page:
-                    append(f"R{serial}")
-                    return
-                append(f"L{serial}")
-                sent.append(serial)
-            tokens.extend(reused[1])
-            return
-        if naming[0] and len(reused) == 2:  # a reusable board part written in a patch: it names the lasting parts
-            write(n)
-            return
-        start, known, was = len(tokens), len(foreign), naming[0]
-        naming[0] = False
-        try:
-            write(n)
-        finally:
-            naming[0] = was
-        if len(foreign) == known:
-            reused[1] = tokens[start:]
-            if serial is not None:
-                tokens.insert(start, f"L{serial}")
-                sent.append(serial)
+        if reused is None or reused[0] is not n or (reused[1] is None and naming[0] and len(reused) == 2):
+            write(n)  # the last case: a reusable board part written in a patch (it names the lasting parts)
+        else:
+            _write_reused(n, reused, naming, write, tokens, foreign, on_page, sent)
 
     def write(n) -> None:
         if n.__class__ is str:
             append("T" + _clean(n))
-            return
-        if n.__class__ is not Node:
-            if isinstance(n, str):
-                append("T" + _clean(n))
-            elif isinstance(n, Keep):
-                append("=")
-            elif isinstance(n, Static):
-                append(f"K{len(foreign)}:{n.key}")
-                foreign.append(n.real)
-            elif isinstance(n, Node):
-                write_node(n)
-            else:
-                append(f"F{len(foreign)}")
-                foreign.append(n)
-            return
-        write_node(n)
+        elif n.__class__ is not Node:
+            _write_other(n, tokens, foreign, write_node)
+        else:
+            write_node(n)
 
     def write_node(n: Node) -> None:
         if n.tag == "#fragment":
@@ -433,6 +398,48 @@ def program(node: Node, sent: list | None = None) -> tuple[str, list]:
 
     walk(node)
     return RS.join(tokens), foreign
+
+
+def _write_reused(n: Node, reused: list, naming: list, write, tokens: list, foreign: list, on_page: set,
+                  sent: list | None) -> None:
+    """A part later trees hold again: its tokens written once (naming off: they describe all of it), then copied."""
+    serial = reused[2] if naming[0] and len(reused) > 2 else None
+    if reused[1] is not None:
+        if serial is not None:
+            if serial in on_page:
+                tokens.append(f"R{serial}")
+                return
+            tokens.append(f"L{serial}")
+            sent.append(serial)
+        tokens.extend(reused[1])
+        return
+    start, known, was = len(tokens), len(foreign), naming[0]
+    naming[0] = False
+    try:
+        write(n)
+    finally:
+        naming[0] = was
+    if len(foreign) == known:
+        reused[1] = tokens[start:]
+        if serial is not None:
+            tokens.insert(start, f"L{serial}")
+            sent.append(serial)
+
+
+def _write_other(n, tokens: list, foreign: list, write_node) -> None:
+    """A child not a plain str or Node: a subclass, a kept element (`=`), a static part (`K`), a real node (`F`)."""
+    if isinstance(n, str):
+        tokens.append("T" + _clean(n))
+    elif isinstance(n, Keep):
+        tokens.append("=")
+    elif isinstance(n, Static):
+        tokens.append(f"K{len(foreign)}:{n.key}")
+        foreign.append(n.real)
+    elif isinstance(n, Node):
+        write_node(n)
+    else:
+        tokens.append(f"F{len(foreign)}")
+        foreign.append(n)
 
 
 def parse(text: str) -> Node:

@@ -430,6 +430,8 @@ def draw_panel(ctx: Ctx, box):
 
 
 def hand_section(ctx: Ctx):
+    """The viewer's hand: its head (money, cap, the Confirm button), what the play or the buy is at, the cards (each
+    a target while playing), and, folded, what the viewer put under the deck."""
     g, t = ctx.g, ctx.t
     seat = g["seats"][ctx.me]
     hand = seat["hand"] or []
@@ -438,54 +440,17 @@ def hand_section(ctx: Ctx):
     playing = g["phase"] == "play" and mine
     choice = (g["choice"] or {}) if mine else {}
     next_cost = choice.get("next_card_cost", 0)
-    sym = seat["symbols"]
-    head = [el("h3", {"class": "pax-h"}, t("pax.ui.hand_title", n=len(hand))),
-            el("span", {"class": "pax-chip pax-money", "data-testid": "pax-money"}, None, [
-                icon("pax-coin"), el("span", None, t("pax.ui.money", n=seat["money"]))]),
-            el("span", {"class": "pax-chip pax-cap", "title": t("pax.ui.cap_aria", cap=seat["cap"], land=sym["land"],
-                                                                intrigue=sym["intrigue"])}, None, [
-                el("span", {"class": "pax-wide"}, t("pax.ui.cap_short", cap=seat["cap"])),
-                el("span", {"class": "pax-narrow", "aria-hidden": "true"}, None, [
-                    glyph("fleet"), glyph("army"), f"≤ {seat['cap']}"]),
-                el("span", {"class": "pax-narrow visually-hidden"}, t("pax.ui.cap_short", cap=seat["cap"]))])]
+    head = hand_head(t, seat, len(hand))
     lines = []
     if playing:
-        problem = choice.get("cap_problem")
-        if problem:
-            category, symbols, limit = problem
-            reason = t("pax.err.cap", category=t(f"pax.category.{category}"), symbols=symbols, cap=limit)
-            lines.append(note(t("pax.ui.play_short_blocked", n=len(staged), cost=choice["staged_cost"],
-                                money=seat["money"]), "pax-line"))
-            lines.append(note(t("pax.ui.cap_block", reason=reason), "pax-warn"))
-        # else the Confirm button's own words say the cost and the income
-        if len(hand) > 10:  # a big hand shows its cards alone (static/pax.css): the cost of the next one said here
-            lines.append(note(t("pax.ui.play_pick", cost=next_cost), "pax-line"))
-        if choice["staged_cost"] + next_cost > seat["money"] and len(staged) < len(hand):
-            lines.append(note(t("pax.ui.too_poor", cost=choice["staged_cost"] + next_cost - seat["money"]),
-                              "pax-line"))
+        lines = play_lines(t, seat, choice, len(hand), len(staged))
         key, args = action_label(ctx.view, "finish")  # the engine's words: the cost and the income in them
         finish = ctx.button("finish", t(key, **args), text=t(key, **args), cls="pax-finish")
         if finish is not None:
             head.append(finish)
     elif g["phase"] == "buy" and mine:
         lines.append(note(t("pax.ui.buy_short", discount=choice.get("discount", 0)), "pax-line"))
-    cards = []
-    for card in hand:
-        name = card_label(card, ctx.cat)
-        btn = None
-        if playing and card in staged:
-            btn = target(ctx, f"unstage:{card}", t("pax.ui.unstage_aria", card=name), cls="pax-cardbtn pax-staged",
-                         children=[card_node(card, ctx.cat, bare=True),
-                                   el("span", {"class": "pax-tag"}, t("pax.ui.unstage_btn"))])
-            if btn is not None:
-                btn.setAttribute("aria-pressed", "true")
-        elif playing:
-            btn = target(ctx, f"stage:{card}", t("pax.ui.stage_aria", card=name, cost=next_cost), cls="pax-cardbtn",
-                         children=[card_node(card, ctx.cat, bare=True), el("span", {"class": "pax-tag"}, None, [
-                             el("span", {"class": "pax-wide"}, t("pax.ui.stage_word") + " "), f"+{next_cost}"])])
-            if btn is not None:
-                btn.setAttribute("aria-pressed", "false")
-        cards.append(btn if btn is not None else card_node(card, ctx.cat))
+    cards = [hand_card(ctx, card, playing, card in staged, next_cost) for card in hand]
     parts = [el("div", {"class": "pax-yours-head"}, None, head), *lines,
              kit.hand(cards, "pax-hand", {"data-testid": "pax-hand", "data-many": "" if len(hand) > 10 else None})
              if hand else note(t("pax.ui.hand_empty"))]
@@ -498,6 +463,60 @@ def hand_section(ctx: Ctx):
     hand_box.setAttribute("data-anim-frame", "pax-hand")
     hand_box.setAttribute("data-dock", "hand")  # under the board; docked while zoomed in (static/zoom.js, app.css)
     return hand_box
+
+
+def hand_head(t, seat: dict, n: int) -> list:
+    """The hand's head: its title, the viewer's money, and the cap on its Fleet and Army cards (with its reason)."""
+    sym = seat["symbols"]
+    return [el("h3", {"class": "pax-h"}, t("pax.ui.hand_title", n=n)),
+            el("span", {"class": "pax-chip pax-money", "data-testid": "pax-money"}, None, [
+                icon("pax-coin"), el("span", None, t("pax.ui.money", n=seat["money"]))]),
+            el("span", {"class": "pax-chip pax-cap", "title": t("pax.ui.cap_aria", cap=seat["cap"], land=sym["land"],
+                                                                intrigue=sym["intrigue"])}, None, [
+                el("span", {"class": "pax-wide"}, t("pax.ui.cap_short", cap=seat["cap"])),
+                el("span", {"class": "pax-narrow", "aria-hidden": "true"}, None, [
+                    glyph("fleet"), glyph("army"), f"≤ {seat['cap']}"]),
+                el("span", {"class": "pax-narrow visually-hidden"}, t("pax.ui.cap_short", cap=seat["cap"]))])]
+
+
+def play_lines(t, seat: dict, choice: dict, in_hand: int, staged: int) -> list:
+    """Under the hand's head, what the play is at: what blocks it (the cap), the next card's cost, the money short."""
+    lines = []
+    next_cost = choice.get("next_card_cost", 0)
+    problem = choice.get("cap_problem")
+    if problem:
+        category, symbols, limit = problem
+        reason = t("pax.err.cap", category=t(f"pax.category.{category}"), symbols=symbols, cap=limit)
+        lines.append(note(t("pax.ui.play_short_blocked", n=staged, cost=choice["staged_cost"],
+                            money=seat["money"]), "pax-line"))
+        lines.append(note(t("pax.ui.cap_block", reason=reason), "pax-warn"))
+    # else the Confirm button's own words say the cost and the income
+    if in_hand > 10:  # a big hand shows its cards alone (static/pax.css): the cost of the next one said here
+        lines.append(note(t("pax.ui.play_pick", cost=next_cost), "pax-line"))
+    if choice["staged_cost"] + next_cost > seat["money"] and staged < in_hand:
+        lines.append(note(t("pax.ui.too_poor", cost=choice["staged_cost"] + next_cost - seat["money"]),
+                          "pax-line"))
+    return lines
+
+
+def hand_card(ctx: Ctx, card, playing: bool, staged: bool, next_cost: int):
+    """One card of the hand: while playing, a target that stages it (or unstages it); else the card alone."""
+    t = ctx.t
+    name = card_label(card, ctx.cat)
+    btn = None
+    if playing and staged:
+        btn = target(ctx, f"unstage:{card}", t("pax.ui.unstage_aria", card=name), cls="pax-cardbtn pax-staged",
+                     children=[card_node(card, ctx.cat, bare=True),
+                               el("span", {"class": "pax-tag"}, t("pax.ui.unstage_btn"))])
+        if btn is not None:
+            btn.setAttribute("aria-pressed", "true")
+    elif playing:
+        btn = target(ctx, f"stage:{card}", t("pax.ui.stage_aria", card=name, cost=next_cost), cls="pax-cardbtn",
+                     children=[card_node(card, ctx.cat, bare=True), el("span", {"class": "pax-tag"}, None, [
+                         el("span", {"class": "pax-wide"}, t("pax.ui.stage_word") + " "), f"+{next_cost}"])])
+        if btn is not None:
+            btn.setAttribute("aria-pressed", "false")
+    return btn if btn is not None else card_node(card, ctx.cat)
 
 
 # ---------------------------------------------------------------------- a seat's summary and its full area

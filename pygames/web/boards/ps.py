@@ -257,6 +257,7 @@ SHADOW_STEPS = ((0, "0.3"), (9, "0.16"), (20, "0.08"))  # (stroke width, opacity
 
 
 def city(g: dict, cat, ctx: kit.Board):
+    """The city: its ground, paths and passages, statues, and over it the legal paths' spots (HTML buttons)."""
     wrap = el("div", {"class": "ps-map", "data-anim-frame": "ps-map"})
     wrap.appendChild(vdom.static("ps-shadow", city_shadow))
     root = svg("svg", {"viewBox": f"{VB_X:.1f} {VB_Y:.1f} {VB_W:.1f} {VB_H:.1f}", "class": "ps-city",
@@ -277,8 +278,19 @@ def city(g: dict, cat, ctx: kit.Board):
     root.appendChild(lines)
     root.appendChild(dots)
     root.appendChild(marks)
-    # Statues still on the board; a stolen statue leaves its platform marked with the thief's number, and the
-    # statue itself goes to the thief's end of the Control board (`control_ends`: the same key, so it flies there).
+    statues_into(root, g, cat)
+    wrap.appendChild(root)
+    # Legal paths: HTML buttons over the SVG, positioned and sized in % so they follow the city's scale.
+    legal = frozenset(p for p in PATHS if f"place:{p}" in ctx.legal)
+    for path in PATHS:
+        if path in legal:
+            wrap.appendChild(spot(g, path, legal, cat, ctx))
+    return wrap
+
+
+def statues_into(root, g: dict, cat) -> None:
+    """Statues still on the board; a stolen statue leaves its platform marked with the thief's number, and the
+    statue itself goes to the thief's end of the Control board (`control_ends`: the same key, so it flies there)."""
     for node, owner in g["statues"].items():
         x, y = NODES[node]
         if owner is None:
@@ -288,31 +300,28 @@ def city(g: dict, cat, ctx: kit.Board):
         else:
             root.appendChild(owner_mark(x, y, owner, cat.t("ps.ui.statue_by", statue=f"@ps.statue.{node}",
                                                              player=owner), "ps-stolen"))
-    wrap.appendChild(root)
-    # Legal paths: HTML buttons over the SVG, positioned and sized in % so they follow the city's scale.
-    legal = frozenset(p for p in PATHS if f"place:{p}" in ctx.legal)
-    for path in PATHS:
-        if path not in legal:
-            continue
-        action = f"place:{path}"
-        mx, my = path_mid(path)
-        left = (mx * SCALE - VB_X) / VB_W * 100
-        top = (my * SCALE - VB_Y) / VB_H * 100
-        # its tooltip and a touch preview's words say what it does (the spot selected shows where); its spoken name
-        # says where too
-        label, spoken = place_label(g, path, cat, short=True), place_label(g, path, cat)
-        # the button draws the ring; its tap area is a child cut halfway to the nearer spots (the button itself
-        # takes no pointer, so its words may show past its tap area on hover)
-        clip = spot_clip(path, legal)
-        hit = el("span", {"class": "ps-spot-hit", "aria-hidden": "true",
-                          "style": f"clip-path:{clip}" if clip else None})
-        button = ctx.button(action, label, cls="ps-spot", aria=spoken, children=[hit])
-        button.setAttribute("style", f"left:{left:.2f}%;top:{top:.2f}%")
-        button.setAttribute("data-part", action)  # kept by the patch while legal (a dig takes one spot away)
-        if g["steals"].get(path):
-            button.appendChild(icon("ps-statue", "ps-spot-steal", "#1b2430"))
-        wrap.appendChild(button)
-    return wrap
+
+
+def spot(g: dict, path: str, legal: frozenset, cat, ctx: kit.Board):
+    """A legal path's spot: a ring over its middle (in % of the city), with a statue when digging it steals one."""
+    action = f"place:{path}"
+    mx, my = path_mid(path)
+    left = (mx * SCALE - VB_X) / VB_W * 100
+    top = (my * SCALE - VB_Y) / VB_H * 100
+    # its tooltip and a touch preview's words say what it does (the spot selected shows where); its spoken name
+    # says where too
+    label, spoken = place_label(g, path, cat, short=True), place_label(g, path, cat)
+    # the button draws the ring; its tap area is a child cut halfway to the nearer spots (the button itself
+    # takes no pointer, so its words may show past its tap area on hover)
+    clip = spot_clip(path, legal)
+    hit = el("span", {"class": "ps-spot-hit", "aria-hidden": "true",
+                      "style": f"clip-path:{clip}" if clip else None})
+    button = ctx.button(action, label, cls="ps-spot", aria=spoken, children=[hit])
+    button.setAttribute("style", f"left:{left:.2f}%;top:{top:.2f}%")
+    button.setAttribute("data-part", action)  # kept by the patch while legal (a dig takes one spot away)
+    if g["steals"].get(path):
+        button.appendChild(icon("ps-statue", "ps-spot-steal", "#1b2430"))
+    return button
 
 
 def owner_mark(x: float, y: float, owner: int, title: str | None, cls: str):
@@ -715,21 +724,35 @@ def draw_score_pad(g: dict, cat, box_id: str | None = None):
     head = el("h3", {"class": "ps-h"}, cat.t("ps.ui.pad"))
     attrs = {"class": "ps-box ps-pad", "id": box_id, "data-testid": "ps-score-pad"}
     if box_id is None:
-        totals = [sum(sum(rec["cats"][s]) for _k, rec in records) for s in (0, 1)]
-        # each total twice: in words (a wide corner shows it, a screen reader says it), and as the seat's badge and
-        # number (a narrow corner shows that instead)
-        line = [head, el("span", {"class": "ps-pad-totals"}, None, [
-            el("span", {"class": f"ps-pad-total ps-seat{s}"}, None, [
-                badge(s, True), el("span", {"class": "ps-pad-words"}, f"{cat.seat_name(s)} {totals[s]}"),
-                el("b", {"class": "ps-pad-short", "aria-hidden": "true"}, str(totals[s]))]) for s in (0, 1)])] \
-            if records else [head]
-        box = kit.fold(line, [], attrs)
+        box = kit.fold(pad_line(head, records, cat) if records else [head], [], attrs)
     else:
         box = el("section", attrs, None, [head])
     if not records:
         box.appendChild(el("p", {"class": "ps-note"}, cat.t("ps.ui.pad_none")))
         return box
     table = el("table", {"class": "ps-pad-table"})
+    table.appendChild(pad_heads(records, cat))
+    table.appendChild(pad_body(records, cat))
+    box.appendChild(el("div", {"class": "ps-scroll"}, None, [table]))
+    if g["mid"]:
+        box.appendChild(el("p", {"class": "ps-note"}, cat.t("ps.ui.pad_when", player=g["mid"]["by"],
+                                                            turn=g["mid"]["turn"])))
+    return box
+
+
+def pad_line(head, records: list, cat) -> list:
+    """The folded pad's line: its title and each player's running total."""
+    totals = [sum(sum(rec["cats"][s]) for _k, rec in records) for s in (0, 1)]
+    # each total twice: in words (a wide corner shows it, a screen reader says it), and as the seat's badge and
+    # number (a narrow corner shows that instead)
+    return [head, el("span", {"class": "ps-pad-totals"}, None, [
+        el("span", {"class": f"ps-pad-total ps-seat{s}"}, None, [
+            badge(s, True), el("span", {"class": "ps-pad-words"}, f"{cat.seat_name(s)} {totals[s]}"),
+            el("b", {"class": "ps-pad-short", "aria-hidden": "true"}, str(totals[s]))]) for s in (0, 1)])]
+
+
+def pad_heads(records: list, cat):
+    """The pad's two head rows: each scoring, then each player under it."""
     head1 = el("tr", None, None, [el("th", {"scope": "col", "rowspan": 2}, cat.t("ps.ui.category"))])
     head2 = el("tr")
     for key, _rec in records:
@@ -738,7 +761,11 @@ def draw_score_pad(g: dict, cat, box_id: str | None = None):
         for seat in (0, 1):
             head2.appendChild(el("th", {"scope": "col"}, None, [badge(seat, True),
                                                                 el("span", None, " " + cat.seat_name(seat))]))
-    table.appendChild(el("thead", None, None, [head1, head2]))
+    return el("thead", None, None, [head1, head2])
+
+
+def pad_body(records: list, cat):
+    """The pad's rows: the five categories (the Districts' rewards under theirs), each result, the running total."""
     body = el("tbody")
 
     def row(label, values, cls=None, sub=False):
@@ -763,12 +790,7 @@ def draw_score_pad(g: dict, cat, box_id: str | None = None):
             totals[s] += sum(rec["cats"][s])
         running += [str(totals[0]), str(totals[1])]
     row(cat.t("ps.ui.pad_running"), running, "ps-running")
-    table.appendChild(body)
-    box.appendChild(el("div", {"class": "ps-scroll"}, None, [table]))
-    if g["mid"]:
-        box.appendChild(el("p", {"class": "ps-note"}, cat.t("ps.ui.pad_when", player=g["mid"]["by"],
-                                                            turn=g["mid"]["turn"])))
-    return box
+    return body
 
 
 # ---------------------------------------------------------------------- the contract

@@ -234,6 +234,8 @@ def captured_at(view: dict, g: dict) -> dict[tuple[int, int], str]:
 
 
 def map_node(view: dict, g: dict, me, cat, legal: list, ctx: kit.Board):
+    """The map: the ground, every cell's occupant, the last moves' arrows, the effects on cells, and over it the
+    cells' targets (HTML buttons, in % of the map)."""
     flip = me == G
     wrap = el("div", {"class": "sik-map", "data-anim-frame": "sik-map"})
     root = svg("svg", {"viewBox": f"0 0 {WIDTH} {HEIGHT}", "class": "sik-svg", "role": "img",
@@ -241,13 +243,7 @@ def map_node(view: dict, g: dict, me, cat, legal: list, ctx: kit.Board):
     occupants = {c: (s, i, r) for c, s, i, r in g["board"]}
     ask = g["ask"] or {}
     mine_to_act = me is not None and ask.get("side") == me
-    selected = set()
-    if mine_to_act and ask.get("k") in ("dest", "ex2", "pushto", "baitto") and ask.get("cell"):
-        selected.add(ask["cell"])
-    if mine_to_act and ask.get("k") == "swap":
-        selected |= {ask["a"], ask["b"]}
-    if ask.get("k") == "pistol":
-        selected |= {ask["frm"], ask["dst"]}
+    selected = selected_cells(ask, mine_to_act)
     next_start = g["next_start"] if mine_to_act else None
     root.appendChild(ground(flip, cat))
     if next_start is not None:
@@ -268,14 +264,7 @@ def map_node(view: dict, g: dict, me, cat, legal: list, ctx: kit.Board):
         root.appendChild(spot)
     for kind, frm, dst in recent_moves(view):  # the last moves, drawn over the tokens
         root.appendChild(arrow(frm, dst, flip, kind))
-    for key, symbol in (("stun", "stun"), ("medicine", "medicine"), ("medicine_now", "medicine")):
-        target = g.get(key)
-        if target and target[0]:
-            x, y = xy(target[0], flip)
-            root.appendChild(svg("g", {"class": f"sik-effect sik-effect-{symbol}"}, None, [
-                svg("circle", {"cx": x + CELL - 16, "cy": y + CELL - 16, "r": 14}),
-                use(symbol, x + CELL - 27, y + CELL - 27, 22),
-                svg("title", None, cat.t(f"sik.ui.{key}", cell=target[0]))]))
+    effects_into(root, g, flip, cat)
     wrap.appendChild(root)
     for action in legal:
         verb, _, arg = action.partition(":")
@@ -288,6 +277,30 @@ def map_node(view: dict, g: dict, me, cat, legal: list, ctx: kit.Board):
                                   f"width:{CELL / WIDTH * 100:.3f}%;height:{CELL / HEIGHT * 100:.3f}%")
         wrap.appendChild(hit)
     return wrap
+
+
+def selected_cells(ask: dict, mine_to_act: bool) -> set:
+    """The cells the question in progress already picked (the agent moving, the two swapped, the pistol's), drawn so."""
+    selected = set()
+    if mine_to_act and ask.get("k") in ("dest", "ex2", "pushto", "baitto") and ask.get("cell"):
+        selected.add(ask["cell"])
+    if mine_to_act and ask.get("k") == "swap":
+        selected |= {ask["a"], ask["b"]}
+    if ask.get("k") == "pistol":
+        selected |= {ask["frm"], ask["dst"]}
+    return selected
+
+
+def effects_into(root, g: dict, flip: bool, cat) -> None:
+    """The Stun Gun and Medicine effects on their cells: a badge in the cell's corner, its words in its title."""
+    for key, symbol in (("stun", "stun"), ("medicine", "medicine"), ("medicine_now", "medicine")):
+        target = g.get(key)
+        if target and target[0]:
+            x, y = xy(target[0], flip)
+            root.appendChild(svg("g", {"class": f"sik-effect sik-effect-{symbol}"}, None, [
+                svg("circle", {"cx": x + CELL - 16, "cy": y + CELL - 16, "r": 14}),
+                use(symbol, x + CELL - 27, y + CELL - 27, 22),
+                svg("title", None, cat.t(f"sik.ui.{key}", cell=target[0]))]))
 
 
 def ground(flip: bool, cat):

@@ -617,73 +617,100 @@ def lair_view(ctx: Ctx, sheet: dict, big: bool, prev: dict | None = None, target
               line_colour: str | None = None, explore: dict | None = None):
     """The 5×5 lair: rooms (fixtures, start, hall), walls on room sides, row/column numbers, and the targets:
     `targets` maps actions (cell:/wall:/line:) to themselves; `explore` = {rec, moves} for an exploration."""
-    cat = ctx.cat
     targets = targets or {}
     opened = explore["rec"]["open"] if explore else []
-    reach = reachable(sheet["walls"], opened)
     border_targets = any(a.startswith("wall:") and a[5:] in spydata.BORDER_SET for a in targets)
     wrap = el("div", {"class": "spy-lairwrap" + (" spy-big" if big else " spy-compact")
                       + (" spy-border-targets" if border_targets else "")
                       + (f" spy-line-{line_colour}" if big and line_colour else "")})
     wrap.appendChild(el("div", {"class": "spy-corner"}))
-    heads = {"B": el("div", {"class": "spy-colheads"}), "R": el("div", {"class": "spy-rowheads"})}
-    for colour in ("B", "R"):
-        for n in range(1, 6):
-            action = f"line:{n}"
-            node = None
-            if big and line_colour == colour and action in targets:
-                cost = dict((a, b) for a, b in ctx.g["pending"].get("lines", [])).get(n, 0)
-                node = ctx.button(action, cls="spy-linebtn", children=[el("span", None, str(n)),
-                                                                  el("span", {"class": "spy-linecost"},
-                                                                     f"−{cost}" if cost else "0")])
-            if node is None:
-                node = el("span", {"class": "spy-head-n spy-" + ("red" if colour == "R" else "blue")}, str(n))
-            heads[colour].appendChild(node)
-    wrap.appendChild(heads["B"])
-    wrap.appendChild(heads["R"])
+    wrap.appendChild(line_heads(ctx, "B", "spy-colheads", big and line_colour == "B", targets))
+    wrap.appendChild(line_heads(ctx, "R", "spy-rowheads", big and line_colour == "R", targets))
     lair = el("div", {"class": "spy-lair"})
-    rec = explore["rec"] if explore else None
-    visited = set(rec["route"]) if rec else set()
+    reach = reachable(sheet["walls"], opened)
     for x in CELLS:
-        i = INDEX[x]
-        fixture = sheet["grid"][i]
-        content = fixture_name(cat, fixture) if fixture else cat.t("spy.ui.empty")
-        if x == START:
-            content = cat.t("spy.ui.start")
-        elif x in HALL:
-            content += " — " + cat.t("spy.ui.hall")
-        walled = fixture and group(fixture) == "secret" and x not in reach
-        if walled:
-            content += " — " + cat.t("spy.ui.walled_in")
-        aria = cat.t("spy.ui.room", cell=cell_text(x), content=content)
+        lair.appendChild(room_node(ctx, sheet, x, reach, targets, explore, prev))
+    walls_into(lair, sheet, prev, opened)
+    wall_targets_into(ctx, lair, targets)
+    rec = explore["rec"] if explore else None
+    if rec and len(rec["route"]) > 1:
+        lair.appendChild(route_svg(rec["route"]))
+    wrap.appendChild(lair)
+    return wrap
+
+
+def line_heads(ctx: Ctx, colour: str, cls: str, choosing: bool, targets: dict):
+    """One side's line numbers (B: columns, R: rows), each a target with its cost while a line of `colour` is chosen."""
+    heads = el("div", {"class": cls})
+    for n in range(1, 6):
+        action = f"line:{n}"
         node = None
-        if f"cell:{x}" in targets:
-            node = ctx.button(f"cell:{x}", cls="spy-cell", aria=aria + " — " + ctx.label(f"cell:{x}"))
-        elif explore and x in explore["moves"]:
-            node = move_opener(ctx, x, explore["moves"][x], aria)
+        if choosing and action in targets:
+            cost = dict((a, b) for a, b in ctx.g["pending"].get("lines", [])).get(n, 0)
+            node = ctx.button(action, cls="spy-linebtn", children=[el("span", None, str(n)),
+                                                              el("span", {"class": "spy-linecost"},
+                                                                 f"−{cost}" if cost else "0")])
         if node is None:
-            node = el("div", {"class": "spy-cell", "role": "img", "aria-label": aria, "title": aria})
-        node.setAttribute("data-cell", x)
-        cls = node.classList
-        if x in HALL:
-            cls.add("spy-hall")
-        if x == START:
-            cls.add("spy-start")
-            node.appendChild(symbol("start"))
-        if fixture:
-            node.appendChild(symbol(fixture))
-        if walled:
-            cls.add("spy-walled")
-            node.appendChild(symbol("lock", "spy-sym spy-lock"))
-        if prev is not None and prev["grid"][i] != fixture:
-            cls.add("spy-new")
-        if x in visited:
-            cls.add("spy-visited")
-        if rec and x in rec["cells"]:
-            cls.add("spy-stolen")
-        if rec and x == rec["pos"]:  # the exploring agent steps from room to room
-            node.appendChild(kit.anim_key(symbol("agent", "spy-sym spy-agentmark"), "spy-agent"))
-        lair.appendChild(node)
+            node = el("span", {"class": "spy-head-n spy-" + ("red" if colour == "R" else "blue")}, str(n))
+        heads.appendChild(node)
+    return heads
+
+
+def room_words(cat, x: str, fixture, walled: bool) -> str:
+    """A room's spoken name and tooltip: where it is and what it holds (start, hall, walled in)."""
+    content = fixture_name(cat, fixture) if fixture else cat.t("spy.ui.empty")
+    if x == START:
+        content = cat.t("spy.ui.start")
+    elif x in HALL:
+        content += " — " + cat.t("spy.ui.hall")
+    if walled:
+        content += " — " + cat.t("spy.ui.walled_in")
+    return cat.t("spy.ui.room", cell=cell_text(x), content=content)
+
+
+def room_node(ctx: Ctx, sheet: dict, x: str, reach, targets: dict, explore: dict | None, prev: dict | None):
+    """One room of the lair: a target (a cell to fill, a room to explore), else a picture, with its marks."""
+    i = INDEX[x]
+    fixture = sheet["grid"][i]
+    walled = fixture and group(fixture) == "secret" and x not in reach
+    aria = room_words(ctx.cat, x, fixture, walled)
+    node = None
+    if f"cell:{x}" in targets:
+        node = ctx.button(f"cell:{x}", cls="spy-cell", aria=aria + " — " + ctx.label(f"cell:{x}"))
+    elif explore and x in explore["moves"]:
+        node = move_opener(ctx, x, explore["moves"][x], aria)
+    if node is None:
+        node = el("div", {"class": "spy-cell", "role": "img", "aria-label": aria, "title": aria})
+    node.setAttribute("data-cell", x)
+    cls = node.classList
+    if x in HALL:
+        cls.add("spy-hall")
+    if x == START:
+        cls.add("spy-start")
+        node.appendChild(symbol("start"))
+    if fixture:
+        node.appendChild(symbol(fixture))
+    if walled:
+        cls.add("spy-walled")
+        node.appendChild(symbol("lock", "spy-sym spy-lock"))
+    if prev is not None and prev["grid"][i] != fixture:
+        cls.add("spy-new")
+    mark_explored(node, x, explore["rec"] if explore else None)
+    return node
+
+
+def mark_explored(node, x: str, rec: dict | None) -> None:
+    """An exploration's marks on a room: visited, stolen from, and the agent where it stands."""
+    if rec and x in rec["route"]:
+        node.classList.add("spy-visited")
+    if rec and x in rec["cells"]:
+        node.classList.add("spy-stolen")
+    if rec and x == rec["pos"]:  # the exploring agent steps from room to room
+        node.appendChild(kit.anim_key(symbol("agent", "spy-sym spy-agentmark"), "spy-agent"))
+
+
+def walls_into(lair, sheet: dict, prev: dict | None, opened) -> None:
+    """The lair's walls, marked new (since `prev`) or opened (by the exploration)."""
     old = set(prev["walls"]) if prev is not None else None
     for seg in sheet["walls"]:
         cls = "spy-wall"
@@ -692,6 +719,10 @@ def lair_view(ctx: Ctx, sheet: dict, big: bool, prev: dict | None = None, target
         if seg in opened:
             cls += " spy-wall-open"
         lair.appendChild(segment_node("div", seg, {"class": cls}))
+
+
+def wall_targets_into(ctx: Ctx, lair, targets: dict) -> None:
+    """The wall targets: a diamond on each room side where a wall may be built."""
     for action in sorted(a for a in targets if a.startswith("wall:")):
         seg = action[5:]
         node = ctx.button(action, cls="spy-seg")
@@ -703,10 +734,6 @@ def lair_view(ctx: Ctx, sheet: dict, big: bool, prev: dict | None = None, target
             node.appendChild(el("span", {"class": "spy-segbar"}))
             place_target(node, seg)
             lair.appendChild(node)
-    if rec and len(rec["route"]) > 1:
-        lair.appendChild(route_svg(rec["route"]))
-    wrap.appendChild(lair)
-    return wrap
 
 
 def segment_node(tag: str, seg: str, attrs: dict):
@@ -777,6 +804,8 @@ def passing_line(ctx: Ctx):
 
 
 def explore_phase(ctx: Ctx, root) -> None:
+    """The viewer's exploration of another player's lair: the lair to step through, what is left beside
+    it; or a note saying who is exploring."""
     cat, g, me = ctx.cat, ctx.g, ctx.me
     records = g.get("ex") or []
     rec = records[me] if me is not None and me < len(records) else None
@@ -801,6 +830,14 @@ def explore_phase(ctx: Ctx, root) -> None:
         box.appendChild(el("p", {"class": "spy-hint"}, cat.t("spy.ui.explore_wait", player=g["explorer"])))
     body = el("div", {"class": "spy-sheetbody"})
     body.appendChild(lair_view(ctx, sheet, big=True, explore={"rec": rec, "moves": moves}))
+    body.appendChild(explore_side(ctx, rec))
+    box.appendChild(body)
+    root.appendChild(box)
+
+
+def explore_side(ctx: Ctx, rec: dict):
+    """Beside the explored lair: the tracks and gadgets left, the records so far, the agent, the controls."""
+    cat, g = ctx.cat, ctx.g
     side = el("div", {"class": "spy-side spy-big spy-exside"})
     side.appendChild(el("div", {"class": "spy-small spy-lbl"}, cat.t("spy.ui.tracks_left")))
     side.appendChild(tracks_view(cat, rec["tr"]))
@@ -809,13 +846,19 @@ def explore_phase(ctx: Ctx, root) -> None:
                                                                      neut=rec["neut"])))
     unused = ", ".join(cat.t(f"spy.gadget.{n}") for n in rec["gad"]) or cat.t("spy.ui.none")
     side.appendChild(el("p", {"class": "spy-small spy-unused"}, f"{cat.t('spy.ui.unused_gadgets')}: {unused}"))
-    agent = g["agents"][me]
+    agent = g["agents"][ctx.me]
     if agent:
         card = agent_card(cat, agent)
         side.appendChild(magnified(card, f"{cat.t('spy.ui.agent')}: {cat.t(f'spy.agent.{agent}')}"))
         if AGENTS[agent]["kind"] == "once":
             side.appendChild(el("p", {"class": "spy-small"},
                                 cat.t("spy.ui.power_used" if rec["pw"] else "spy.ui.power_ready")))
+    side.appendChild(explore_controls(ctx))
+    return side
+
+
+def explore_controls(ctx: Ctx):
+    """The exploration's buttons: the energy drink, the power, stop, and the chooser of the drink's splits."""
     controls = el("div", {"class": "spy-controls"})
     for action in ("use:4", "power", "stop"):
         node = ctx.button(action, cls="spy-ctl")
@@ -824,12 +867,9 @@ def explore_phase(ctx: Ctx, root) -> None:
             controls.appendChild(node)
     splits = sorted(a for a in ctx.legal if a.startswith("use:4:"))
     if splits:
-        controls.appendChild(chooser(ctx, "spy-pop-drink", cat.t("spy.ui.drink_choices"), splits,
-                                     cat.t("spy.ui.drink_choices")))
-    side.appendChild(controls)
-    body.appendChild(side)
-    box.appendChild(body)
-    root.appendChild(box)
+        controls.appendChild(chooser(ctx, "spy-pop-drink", ctx.cat.t("spy.ui.drink_choices"), splits,
+                                     ctx.cat.t("spy.ui.drink_choices")))
+    return controls
 
 
 def chooser(ctx: Ctx, pop_id: str, opener_text: str, actions: list[str], title: str):
