@@ -750,7 +750,8 @@ def main() -> int:
     sub.add_parser("test", help="set up, build, run ruff and all tests (extra args go to pytest)")
     p_bench = sub.add_parser("bench", help="set up, build and print benchmarks")
     p_bench.add_argument("--runs", type=int, default=5)
-    p_bench.add_argument("--only", choices=["bots", "fit", "net", "slow", "taps"], help="run one part of the bench")
+    p_bench.add_argument("--only", choices=["bots", "fit", "net", "review", "slow", "taps"],
+                         help="run one part of the bench")
     args, rest = parser.parse_known_args()
     command = args.command or "serve"
     ensure_venv()

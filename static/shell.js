@@ -794,6 +794,7 @@
     else if (name === "review-save") wait(`review-save:${arg}`, target.closest("li") || target, true);
     else if (name === "export-raw") exportRaw(arg);
     else if (name === "join-table") wait("join-table", target.closest("p") || target);
+    else if (name === "history") wait("history", target.closest("p") || target);
   }
 
   window.pygamesShell = {

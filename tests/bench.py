@@ -11,6 +11,8 @@
 - per game: random full games per second in CPython, and tap-to-DOM latency p50/p95 in the browser;
 - per game, two normal bots in the page, quiet and with one busy process per core beside the browser (`--only bots`
   runs this part alone): the worker's search rate, think time, and the longest main-thread task (wall and CPU).
+- `--only review` (issue 49, not part of the full bench): tests/review_bench.py, a whole game's replay step and jump,
+  the analysis's two passes in the worker per game, the main thread meanwhile, and the marks' stability;
 - `--only net` (issue 33, not part of the full bench): tests/net_bench.py, a guest's tap to its redrawn screen over
   a real data channel, bytes per move, and the time from the second scan to the first shared screen;
 - `--only fit` (issues 32 and 47, not part of the full bench): a whole game of each game against the easy computer
@@ -459,6 +461,10 @@ def main(root: Path, dist: Path, runs: int = 5, only: str | None = None) -> int:
         return taps_only()
     if only == "slow":
         return throttled_only()
+    if only == "review":
+        import review_bench  # tests/review_bench.py: replays and the analysis (issue 49)
+
+        return review_bench.main()
     if only == "net":
         import net_bench  # tests/net_bench.py: several devices over a real data channel
 

@@ -149,3 +149,43 @@ def test_a_hostile_or_foreign_stored_analysis_is_refused_with_a_reason(text, key
     with pytest.raises(core.InvalidSave) as refused:
         analysis.parse_stored(text, state["history"])
     assert refused.value.key == key
+
+
+class Shelf:
+    """A stand-in for the page's localStorage (get/set), as pygames.app.storage.Store offers."""
+
+    def __init__(self):
+        self.kept = {}
+
+    def get(self, key):
+        return self.kept.get(key)
+
+    def set(self, key, value):
+        self.kept[key] = value
+        return True
+
+
+def test_a_shared_game_carries_its_analysis_and_a_bad_one_is_dropped_with_its_reason():
+    from pygames.app.session import Session
+    from pygames.app.storage import ANALYSIS_PREFIX
+    from pygames.core.registry import LazyGames
+    from pygames.web import analysing
+
+    game, state, picks = some_decisions("sik", count=2)
+    s = Session.start(game, [Seat("Ann", EASY), Seat("", EASY)], 3, {}, "shared")
+    while not s.over:
+        s.bot_step()
+    judged = {step: analysis.judge(game, view, legal, played, rounds=4, seed=step, step=step)
+              for step, _seat, view, legal, played in picks}
+    text = analysing.exported(s.to_save(), analysis.stored(judged, "full", analysing.SEED))
+    other = Session.from_save(text, LazyGames(), save_id="import-1")  # the file is still a save
+    shelf = Shelf()
+    assert analysing.imported(text, other, shelf) is None
+    assert analysis.parse_stored(shelf.get(ANALYSIS_PREFIX + "import-1"), other.state["history"])[0] == judged
+    data = json.loads(text)
+    data["analysis"]["judged"][0]["played"] = "not-this-move"
+    shelf = Shelf()
+    forged = json.dumps(data)
+    assert analysing.imported(forged, Session.from_save(forged, LazyGames(), save_id="i2"), shelf) == \
+        ("analysis.foreign", {})
+    assert shelf.kept == {}

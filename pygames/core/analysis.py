@@ -114,14 +114,26 @@ def judge(game, view: dict, legal: list[str], played: str, *, rounds: int, seed:
     se = math.sqrt(var / len(diffs))
     seats = tuple(sum(g[played][s] for g in paired) / len(paired) for s in range(len(paired[0][played])))
     value_best = sum(g[best][seat] for g in paired) / len(paired)
-    verdict = mark(game.ID, best == played, loss, se)
+    clearly = best == played and all(sure_gain(paired, seat, played, other) > 0 for other in candidates
+                                     if other != played)
+    verdict = mark(game.ID, clearly, loss, se)
     return Judgement(step, seat, played, best, round(seats[seat], 4), round(value_best, 4), round(loss, 4),
                      round(se, 4), tuple(round(v, 4) for v in seats), 2 * half, verdict,
                      round(move_accuracy(0.0 if verdict == "best" else max(0.0, loss - 2 * se)), 1))
 
 
+def sure_gain(paired: list, seat: int, action: str, other: str) -> float:
+    """How much better `action` is than `other` for sure: the mean paired difference less two standard errors."""
+    diffs = [g[action][seat] - g[other][seat] for g in paired]
+    mean = sum(diffs) / len(diffs)
+    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) if len(diffs) > 1 else 0.0
+    return mean - 2 * math.sqrt(var / len(diffs))
+
+
 def mark(game_id: str, is_best: bool, loss: float, se: float) -> str:
-    """The verdict: the best found; else the worst class whose threshold loss − 2·SE clears; else "good"."""
+    """The verdict: "best" when the move played is the best found and surely better than every other (a tie with
+    another move is "good": which of two equal moves is "the best" is noise, and would change with the seed); else the
+    worst class whose threshold loss − 2·SE clears; else "good" (about as good as the best)."""
     if is_best:
         return "best"
     sure = loss - 2 * se

@@ -8,6 +8,7 @@ at that moment (pygames/core/analysis.py); the first pass marks them all quickly
 from __future__ import annotations
 
 import asyncio
+import json
 
 from pygames.app.storage import ANALYSIS_PREFIX
 from pygames.core import analysis
@@ -61,8 +62,10 @@ class Analyst:
         self.stopping = True
 
     def rounds(self, game_id: str, full: bool) -> int:
-        table_ = analysis.THRESHOLDS["rounds"]
-        return int(table_["full"].get(game_id, 32)) if full else int(table_["first"])
+        rounds = analysis.THRESHOLDS["rounds"]
+        if full:
+            return int(rounds["full"].get(game_id, 32))
+        return int(rounds["first"].get(game_id, rounds["first"]["default"]))
 
     def complete(self) -> bool:
         full = self.rounds(self.game_id(), True) if self.todo else 0
@@ -122,6 +125,11 @@ class Analyst:
         return analysisview.Analysis(state, done, len(self.todo), full, reports, worst, series,
                                      len(self.history), session.state["players"])
 
+    def reports(self, session) -> list[dict]:
+        """Each player's report card (analysis.report) of this game, for its record in the history."""
+        judged = [self.judged[step] for step, *_ in self.todo if step in self.judged]
+        return [analysis.report(judged, seat) for seat in session.humans]
+
     @staticmethod
     def report(seat: int, judged: list) -> analysisview.Report:
         card = analysis.report(judged, seat)
@@ -136,6 +144,32 @@ class Analyst:
         if view is None:
             return None
         return analysisview.short_verdict(j.mark, j.loss, words(session, view, j.best, cat), cat)
+
+
+def exported(save_text: str, stored_text: str | None) -> str:
+    """A finished game's file with its analysis (issue 49, item 5: shared, it shows the same marks offline; the
+    analysis's version and seed are in it)."""
+    if stored_text is None:
+        return save_text
+    return json.dumps({**json.loads(save_text), "analysis": json.loads(stored_text)}, separators=(",", ":"))
+
+
+def imported(text: str, session, store) -> tuple[str, dict] | None:
+    """An imported file's analysis kept beside the imported game; a refused one is dropped with its reason (the
+    game itself is imported: nothing else is lost). Returns the refusal, or None."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or "analysis" not in data:
+        return None
+    try:
+        stored_text = json.dumps(data["analysis"], separators=(",", ":"))
+        analysis.parse_stored(stored_text, session.state["history"])
+    except core.InvalidSave as exc:
+        return exc.key, exc.params
+    store.set(ANALYSIS_PREFIX + session.save_id, stored_text)
+    return None
 
 
 def words(session, view: dict, action: str, cat) -> str:

@@ -27,6 +27,7 @@ from . import (
     commands,
     dom,
     gamescreen,
+    historypage,
     netguest,
     nethost,
     netplay,
@@ -75,6 +76,7 @@ class App:
         self.previewing: str | None = None  # the board target tapped once (touch preview), until played or cancelled
         self.news_open_at: int | None = None  # the banner's news whose other lines were opened (its first line)
         self.net = None  # several devices (netplay.py): this device's NetHost or NetGuest, else None
+        self.recorded: set[str] = set()  # the games this page already put in the history
 
     # ------------------------------------------------------------------ boot
 
@@ -124,6 +126,8 @@ class App:
                 return shown
             if name == "join-table":
                 return netguest.start_guest(self, None)
+            if name == "history":
+                return self.show_history()
             if name == "tutorial" and arg in self.games:
                 return self.start_tutorial(arg)
         except Exception as exc:  # whatever was asked, the app still starts
@@ -171,8 +175,8 @@ class App:
 
     def on_input(self, event) -> None:
         """The replay's slider moved: its value is the decision to show."""
-        target = event.target
-        if getattr(target, "dataset", None) is not None and str(target.dataset.command or "") == "review-go":
+        target = event.target  # any field's input comes here (a file chosen, a name typed): only the slider counts
+        if hasattr(target, "getAttribute") and target.getAttribute("data-command") == "review-go":
             self.send(messages.Command("review-go", str(target.value)))
 
     def imported(self, file) -> None:
@@ -255,6 +259,9 @@ class App:
             return what
         if s.over:
             self.clock.stop()
+            if self.net is None and s.save_id not in self.recorded:  # once per game: its record in the history
+                self.recorded.add(s.save_id)
+                historypage.remember(self.tab.local, s)
             return what
         waiting = s.choose_viewer()
         if waiting is not None:
@@ -323,6 +330,17 @@ class App:
     def draw_saved_games(self) -> None:
         dom.shell().renderSaves()  # static/shell.js draws the saved-games list, before and after boot
         screens.home_note(None)
+
+    def show_history(self) -> None:
+        """Your games and statistics: its model from the stored history, one patch."""
+        self.reviewing.close()
+        self.leave_net()
+        self.clock.stop()
+        if self.session is not None:
+            self.tab.left(self.session.save_id)
+        self.session = None
+        self.show_screen("history")
+        historypage.draw(self.tab.local, self.cat)
 
     def show_new_game(self, game_id: str, keep_values: bool = False) -> None:
         self.new_game_id = game_id
@@ -515,14 +533,26 @@ class App:
         return self.open_session(session) if session is not None else None
 
     def open_import(self, text: str) -> str:
-        """A refused save raises `core.InvalidSave`: said by `fail`, the game in progress kept."""
-        return self.open_session(Session.from_save(text, self.games, save_id=f"import-{int(time.time() * 1000)}"))
+        """A refused save raises `core.InvalidSave`: said by `fail`, the game in progress kept. A history file is
+        joined to this device's history."""
+        if historypage.is_history(text):
+            added = historypage.imported(self.tab.local, text)
+            self.show_notice(self.cat.t("history.imported", n=added))
+            return self.show_history() or NOTHING
+        session = Session.from_save(text, self.games, save_id=f"import-{int(time.time() * 1000)}")
+        refused = analysing.imported(text, session, self.tab.local)
+        if refused is not None:  # the game is imported; its analysis was not (said, and nothing else lost)
+            self.show_notice(self.cat.t("analysis.import_refused", reason=self.cat.t(refused[0], **refused[1])))
+        return self.open_session(session)
 
     def export(self, _arg: str = "") -> None:
         if self.session is not None:
             screens.hide("confirm")
             s = self.session
-            dom.download(s.to_save(updated=time.time()), f"pygames-{s.save_id}.json")
+            text = s.to_save(updated=time.time())
+            if s.over:  # a finished game goes with its analysis, if it has one
+                text = analysing.exported(text, self.tab.local.get(storage.ANALYSIS_PREFIX + s.save_id))
+            dom.download(text, f"pygames-{s.save_id}.json")
 
     # ------------------------------------------------------------------ dialogs, errors, notices
 

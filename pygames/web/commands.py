@@ -9,7 +9,7 @@ from __future__ import annotations
 from pygames.app import messages, storage
 from pygames.app.messages import COVER, NEXT, STILL, TABLE
 
-from . import dom, preview, screens
+from . import dom, endscreen, historypage, preview, screens
 from .match_view import offer
 
 
@@ -239,7 +239,11 @@ def analysis_changed(app, _arg: str) -> str | None:
         return None
     if app.reviewing.review is not None:
         return TABLE
-    return STILL if app.screen == "gameover" else None
+    if app.analyst.complete() and app.net is None:  # its accuracy and blunders join the game's record
+        historypage.remember_analysis(app.tab.local, app.session.save_id, app.analyst.reports(app.session))
+    if app.screen == "gameover" and app.net is None:
+        endscreen.refresh_analysis(app.session.save_id, app.analyst.model(app.session, app.cat))
+    return None
 
 
 def review_close(app, _arg: str) -> str | None:
@@ -280,6 +284,8 @@ COMMANDS = {
     "review-seat": review_seat,
     "review-close": review_close,
     "review-at": review_at,
+    "history": lambda app, _arg: app.show_history(),
+    "history-export": lambda app, _arg: historypage.export(app.tab.local),
     "analyse": analyse,
     "analyse-stop": analyse_stop,
     "analysis-changed": analysis_changed,

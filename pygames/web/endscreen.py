@@ -6,6 +6,8 @@ language) keeps the details the player opened: their `open` is the player's (end
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pygames.app import tutorial
 
 from . import dom, endview, match_view, vdom
@@ -67,6 +69,18 @@ def draw_details(_time=None) -> None:
     if not model.details:
         patch(endview.with_details(model), board, cat)
         dom.scroll_to_end("final-log")
+
+
+def refresh_analysis(save_id: str, analysis) -> bool:
+    """A decision judged: only the end screen's analysis is drawn again (the rest of it, its final board included,
+    stands: a whole redraw at every decision made long tasks). False when that game's end screen is not up."""
+    if not _SHOWN or by_id("gameover").hidden or _SHOWN[0][0].save_id != save_id:
+        return False
+    model, board, cat = _SHOWN[0]
+    model = replace(model, analysis=analysis)
+    _SHOWN[:] = [(model, board, cat)]
+    vdom.patch(by_id("analysis-box"), endview.analysis_box(model, cat))
+    return True
 
 
 def fill_after_game(board, final_view: dict, answer, cat) -> None:

@@ -99,11 +99,19 @@ def screen(model: Over, board, cat) -> tuple[vdom.Node, list[str]]:
             el("div", {"id": "score-chart", "class": "score-chart"}, None,
                [score_chart(model.result, cat, model.game_id)] if board.points_chart else [])]),
         el("p", {"class": "row"}, None, buttons(model, cat)),
-        *([analysisview.part(model.analysis, model.save_id, cat)] if model.analysis is not None else []),
+        el("div", {"id": "analysis-box", "class": "analysis-box"}, None, analysis_box(model, cat).kids),
         tab(model, "log", cat.t("game.log"), [
             el("ol", {"id": "final-log", "class": "log", "tabindex": "0", "aria-label": cat.t("game.log")}, None,
                table.log_fragment(model.view["log"], cat).kids if model.details else [])]))
     return root, errors
+
+
+def analysis_box(model: Over, cat) -> vdom.Node:
+    """The analysis's place (its own patch while it runs: endscreen.refresh_analysis)."""
+    box = vdom.fragment()
+    if model.analysis is not None:
+        box.append(analysisview.part(model.analysis, model.save_id, cat))
+    return box
 
 
 def buttons(model: Over, cat) -> list:

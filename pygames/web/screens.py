@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import dom, vdom
 from .dom import by_id
 
-SCREENS = ("home", "newgame", "game", "gameover")
+SCREENS = ("home", "newgame", "game", "gameover", "history")
 
 
 def show(name: str) -> None:

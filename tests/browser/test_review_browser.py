@@ -224,7 +224,45 @@ def test_the_analysis_runs_in_the_worker_is_kept_resumes_after_a_reload_and_show
     page.page.wait_for_function("+document.querySelector('[data-testid=analysis]').dataset.done >= 1")
     page.page.tap("[data-testid=analyse-stop]")
     page.page.wait_for_selector("[data-testid=analysis][data-state=stopped]", state="attached")
-    done = page.page.get_attribute("[data-testid=analysis]", "data-done")
+    done = int(page.page.get_attribute("[data-testid=analysis]", "data-done"))
+    page.page.wait_for_timeout(1500)  # the decision under way when Stop was tapped is kept, and nothing after it
+    after = int(page.page.get_attribute("[data-testid=analysis]", "data-done"))
     page.page.wait_for_timeout(1500)
-    assert page.page.get_attribute("[data-testid=analysis]", "data-done") == done
+    assert done <= after <= done + 1 and int(page.page.get_attribute("[data-testid=analysis]", "data-done")) == after
+    assert page.errors == []
+
+
+def test_a_finished_game_joins_the_history_and_its_statistics(page):
+    page.page.set_viewport_size(VIEWPORTS["768x1024"])
+    save, result = finished_save("sik")
+    show_end_screen(page, "sik", save)  # its end screen shown: the game is recorded
+    page.page.tap("#gameover [data-command=quit]")
+    page.page.wait_for_selector("#home:visible")
+    page.page.tap("[data-testid=history-open]")
+    page.page.wait_for_selector("#history:visible")
+    cards = page.page.locator("[data-testid=history-card]")
+    assert [cards.nth(i).get_attribute("data-game") for i in range(cards.count())] == ["all", "sik"]
+    figures = cards.first.locator("dd")
+    assert figures.nth(0).inner_text() == "1"  # games played
+    won = 1 if 0 in result["winners"] else 0
+    assert figures.nth(1).inner_text().startswith(f"{won} of 1")
+    assert page.page.locator("[data-testid=history-recent] li").count() == 1
+    assert axe_problems(page.page, "history") == []
+    with page.page.expect_download() as download:
+        page.page.tap("[data-testid=history-export]")
+    exported = json.loads(open(download.value.path(), encoding="utf-8").read())
+    assert exported["history"] == 1 and [r["id"] for r in exported["records"]] == ["sik-over"]
+    # a hostile history file is refused with its reason, and the history stays as it was
+    page.page.set_input_files("#import-file", files=[{"name": "h.json", "mimeType": "application/json",
+                                                      "buffer": b'{"history": 1, "records": [{"id": 5}]}'}])
+    page.page.wait_for_selector("#error:visible")
+    assert "history" in page.page.inner_text("#error").lower()
+    stored = json.loads(page.page.evaluate("localStorage.getItem('pygames.history')"))
+    assert [r["id"] for r in stored["records"]] == ["sik-over"]
+    # the same file imported again adds nothing; the replay opens from the list
+    page.page.set_input_files("#import-file", files=[{"name": "h.json", "mimeType": "application/json",
+                                                      "buffer": json.dumps(exported).encode()}])
+    page.page.wait_for_selector("#notice:visible")
+    page.page.tap("[data-testid=history-recent] [data-command='review-save:sik-over']")
+    page.page.wait_for_selector("[data-testid=review-slider]", state="visible")
     assert page.errors == []
