@@ -75,9 +75,9 @@ def test_the_dialog_and_the_language_switch_have_one_implementation():
         assert not found, f"{path.relative_to(ROOT)} handles the dialog's or the language's DOM: {found}"
     for name in ("option_applies", "choice_needs", "offer_choices", "dialog_default", "PER_SEAT_OPTION"):
         assert not hasattr(kit, name)
-    app = (ROOT / "pygames/web/app.py").read_text(encoding="utf-8")
+    app = "".join((ROOT / "pygames/web" / name).read_text(encoding="utf-8") for name in ("app.py", "opening.py"))
     for call in ("shell().showNewGame(", "shell().newGameForm()", "shell().setLang(", "shell().lang()"):
-        assert call in app  # dom.shell() is static/shell.js's window.pygamesShell
+        assert call in app  # dom.shell() is static/shell.js's window.pygamesShell (App and its opening part)
     assert "return js.pygamesShell" in (ROOT / "pygames/web/dom.py").read_text(encoding="utf-8")
     shell = (ROOT / "static/shell.js").read_text(encoding="utf-8")
     assert "beginner(" not in shell and "RegExp" not in shell and "opt.players" not in shell

@@ -91,7 +91,8 @@ def button(command: str, text: str) -> object:
 
 def chart(model: Analysis, cat) -> object:
     """Each player's expected score (0 to 1, from their own view) after each of their decisions, one line per
-    player, the marks as dots with their symbol; the decisions along the width."""
+    player, the marks as dots (a tap on one opens that decision on the board; the list below does the same from the
+    keyboard); the decisions along the width."""
     width, height, pad = 600, 160, 18
     steps = max(1, model.steps)
 
@@ -108,9 +109,12 @@ def chart(model: Analysis, cat) -> object:
         kids.append(svg("polyline", {"points": " ".join(f"{x(st)},{y(v)}" for st, v, _m in points),
                                      "fill": "none", "stroke": colour, "stroke-width": 2.5}))
         for step, value, mark in points:
-            if mark in ("inaccuracy", "mistake", "blunder"):
-                kids.append(svg("circle", {"cx": x(step), "cy": y(value), "r": 6, "fill": MARK_COLOURS[mark],
-                                           "stroke": "#fff", "stroke-width": 1.5}))
+            if mark in ("inaccuracy", "mistake", "blunder"):  # a tap on the dot: that decision on the board
+                kids.append(svg("g", {"class": "analysis-dot", "data-command": f"review-at:{step + 1}",
+                                      "data-mark": mark}, None, [
+                    svg("circle", {"cx": x(step), "cy": y(value), "r": 22, "fill": "transparent"}),
+                    svg("circle", {"cx": x(step), "cy": y(value), "r": 6, "fill": MARK_COLOURS[mark],
+                                   "stroke": "#fff", "stroke-width": 1.5})]))
     label = cat.t("analysis.chart", players=cat.join([cat.seat_name(r.seat) for r in model.reports]))
     return el("figure", {"class": "analysis-chart"}, None, [
         svg("svg", {"viewBox": f"0 0 {width} {height}", "role": "img", "aria-label": label}, None, kids),

@@ -3,22 +3,21 @@ game through the pure `Session`, the screen's own state here), then `App.draw` s
 screen, the pass-the-device cover, or the viewer's table (`table.table(model)`, one patch).
 
 It reads only views (`Session.view`) and legal actions of the seat on screen; it never reads hidden state. The page
-is reached through `dom.py` (the bridge) and `screens.py` (the shell around the table).
+is reached through `dom.py` (the bridge) and `screens.py` (the shell around the table). Two parts of it live in
+files of their own, by what they do: how a game comes on screen (opening.py: the boot, the dialog, a guided game)
+and the computer's turns and the saves (turns.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
-import json
-import time
 from dataclasses import replace
 
 from pygames import core
-from pygames.app import match as matches
-from pygames.app import messages, newgame, storage
+from pygames.app import messages, storage
 from pygames.app.messages import COVER, NEXT, NOTHING, SAVE, STILL, TABLE
-from pygames.app.session import HUMAN, LinkError, Seat, Session, parse_deep_link
+from pygames.app.session import HUMAN, Session
 from pygames.core import registry
 from pygames.core.guard import clip
 
@@ -28,11 +27,10 @@ from . import (
     dom,
     gamescreen,
     historypage,
-    netguest,
-    nethost,
     netplay,
     pace,
     preview,
+    puzzling,
     reach,
     saving,
     screens,
@@ -44,11 +42,13 @@ from .boards import Board, board_of
 from .gamescreen import GameScreen
 from .i18n import Catalogue
 from .kit import describe, error_text
+from .opening import Opening
 from .replay import Replay
 from .reviewing import KEYS, Reviewing
+from .turns import TurnsAndSaves
 
 
-class App:
+class App(Opening, TurnsAndSaves):
     def __init__(self):
         self.games = registry.LazyGames()
         self.cat = Catalogue(lang=str(dom.shell().lang()))  # boot.js chose it (saved choice, else the browser's)
@@ -77,71 +77,10 @@ class App:
         self.news_open_at: int | None = None  # the banner's news whose other lines were opened (its first line)
         self.net = None  # several devices (netplay.py): this device's NetHost or NetGuest, else None
         self.recorded: set[str] = set()  # the games this page already put in the history
-
-    # ------------------------------------------------------------------ boot
-
-    def start(self) -> None:
-        dom.listen("body", "click", self.on_click)
-        dom.on_file_chosen("import-file", self.imported)  # a save file to import
-        dom.listen("window", "storage", lambda event: self.send(
-            messages.OtherTab(event.key if isinstance(event.key, str) else None)))  # another tab saved (None: cleared)
-        dom.listen("window", "resize", lambda _event=None: self.send(messages.Resized()))  # a tablet turned
-        dom.listen("window", "pygames:art", lambda _event=None: self.send(messages.Resized()))  # the game's look came
-        dom.listen("window", "keydown", self.on_key)  # a replay's steps from the keyboard
-        dom.listen("body", "input", self.on_input)  # a replay's slider
-        link = None
-        try:
-            link = parse_deep_link(dom.location_search(), self.games)
-        except LinkError as exc:
-            self.show_error(self.cat.t(exc.key, **exc.params))
-        if link and link.get("lang"):
-            self.cat.lang = link["lang"]
-            dom.store(storage.LANG_KEY, link["lang"])
-        dom.shell().setLang(self.cat.lang, False)  # static/shell.js: the page's texts, the list, the dialog
-        screens.app_shown()
-        pending = dom.shell_pending()
-        if (shown := netplay.start(self, link)) is not None:
-            pass
-        elif link and link.get("game"):
-            shown = self.start_from_link(link)
-        elif (shown := self.start_tutorial_from_link()) is not None:
-            pass
-        elif pending:
-            shown = self.run_pending(pending)
-        elif (shown := self.resume(self.tab.current() or "")) is None:
-            self.show_home()
-        self.draw(self.settle(shown or NOTHING))
-        dom.set_app_state("ready")
-
-    def run_pending(self, pending: str) -> str | None:
-        """Do what the prebuilt home screen was asked before Python was ready: its dialog has our fields."""
-        name, _, arg = pending.partition(":")
-        try:
-            if name in ("new", "start") and arg in self.games:
-                self.show_new_game(arg, keep_values=True)
-                return self.start_from_form() if name == "start" else NOTHING
-            if name == "resume" and (shown := self.resume(arg)) is not None:
-                return shown
-            if name == "review-save" and (shown := commands.review_saved(self, arg)) is not None:
-                return shown
-            if name == "join-table":
-                return netguest.start_guest(self, None)
-            if name == "history":
-                return self.show_history()
-            if name == "tutorial" and arg in self.games:
-                return self.start_tutorial(arg)
-        except Exception as exc:  # whatever was asked, the app still starts
-            self.show_error(self.cat.t("app.error", message=clip(describe(exc), 300)))
-        self.show_home()
-        return None
-
-    def start_from_link(self, link: dict) -> str | None:
-        seats = newgame.link_seats(link)
-        if link["botdelay"] is not None:
-            self.clock.delay = link["botdelay"]
-        seed = link["seed"] if link["seed"] is not None else dom.random_seed()
-        dom.consume_link()
-        return self.begin(self.games[link["game"]], seats, seed, link["options"])
+        self.trainer = puzzling.Trainer(self.thinker, self.tab.local, self.games,  # puzzles from past mistakes
+                                        on_change=lambda: self.send(messages.Command("puzzle-changed")),
+                                        on_error=lambda text: self.show_error(self.cat.t("analysis.failed",
+                                                                                         message=text)))
 
     # ------------------------------------------------------------------ events become messages
 
@@ -274,6 +213,9 @@ class App:
 
     def draw(self, what: str) -> None:
         """Show what `update` asked for (`settle` did the rest): the end screen, the cover, the table, or nothing."""
+        if self.trainer.active and what != NOTHING:  # a puzzle from a past mistake: its own table, no session
+            self.draw_puzzle()
+            return
         if what == NOTHING or self.session is None:
             return
         self.draw_game(what)
@@ -320,6 +262,7 @@ class App:
 
     def show_home(self) -> None:
         self.reviewing.close()
+        self.trainer.close()
         self.leave_net()
         self.clock.stop()
         self.tab.left(self.session.save_id if self.session else None)
@@ -334,18 +277,31 @@ class App:
     def show_history(self) -> None:
         """Your games and statistics: its model from the stored history, one patch."""
         self.reviewing.close()
+        self.trainer.close()
         self.leave_net()
         self.clock.stop()
         if self.session is not None:
             self.tab.left(self.session.save_id)
         self.session = None
         self.show_screen("history")
-        historypage.draw(self.tab.local, self.cat)
+        historypage.draw(self.tab.local, self.cat, self.trainer.count())
 
     def show_new_game(self, game_id: str, keep_values: bool = False) -> None:
         self.new_game_id = game_id
         self.show_screen("newgame")
         dom.shell().showNewGame(game_id, keep_values)  # static/shell.js draws the dialog, before and after boot
+
+    def draw_puzzle(self) -> None:
+        game = self.trainer.current[0]
+        board = board_of(game)
+        model = self.trainer.model(self.cat, gamescreen.with_device, board, self.preview_on, self.previewing)
+        self.cat.set_seats(list(model.names), {i for i, kind in enumerate(model.kinds) if kind != HUMAN})
+        self.cat.format_arg = board.format_arg
+        if self.screen != "game":
+            self.screen_.opened()
+            dom.load_art(game.ID)
+            self.show_screen("game")
+        self.screen_.paint(model, None)
 
     def draw_table(self) -> None:
         self.screen_.table(self.session, self.table_model(), self.clock.delay, lambda: self.send(messages.Redraw()))
@@ -361,32 +317,10 @@ class App:
 
     # ------------------------------------------------------------------ games: start, open, play
 
-    def start_from_form(self) -> str | None:
-        form = json.loads(str(dom.shell().newGameForm()))  # the dialog's choices, as plain JSON
-        try:
-            seed = newgame.form_seed(form)
-        except LinkError as exc:
-            self.show_error(self.cat.t(exc.key))
-            return None
-        seed = dom.random_seed() if seed is None else seed
-        if form.get("net") is not None:  # players on several devices: this device hosts the table
-            return nethost.start_from_form(self, form, newgame.form_seats(form), seed)
-        return self.begin(self.games[form["game"]], newgame.form_seats(form), seed, form["options"],
-                          takeback=form["takeback"])
-
-    def begin(self, game, seats: list[Seat], seed: int, options: dict, match=None, takeback: bool = False):
-        save_id = f"{game.ID}-{int(time.time() * 1000)}"
-        try:
-            session = Session.start(game, seats, seed, options, save_id, created=time.time(), takeback=takeback)
-        except core.IllegalAction as exc:
-            self.show_error(self.cat.t(exc.key, **exc.params))
-            return None
-        session.match = match if match is not None else matches.start(game, session.state["options"])
-        return self.open_session(session)
-
     def open_session(self, session: Session, save: bool = True) -> str:
         self.clock.stop()
         self.reviewing.close()
+        self.trainer.close()
         screens.clear_error()  # a refusal of the dialog's (say) is about the game not started, not this one
         self.session = session
         self.name_seats(session)
@@ -410,6 +344,8 @@ class App:
 
     def play(self, action: str) -> str:
         self.previewing = None
+        if self.trainer.active:  # a puzzle's answer: judged in the worker, then drawn
+            return TABLE if self.trainer.give(action) else NOTHING
         if self.guest() is not None:
             self.net.play(action)  # sent to the host, whose answer redraws this device
             return NOTHING
@@ -456,104 +392,6 @@ class App:
         self.covered_for = None
         return SAVE
 
-    # ------------------------------------------------------------------ the computer
-
-    def bot_turn(self) -> str:
-        if self.session is None or self.session.over:
-            return NOTHING
-        if (taken := self.other_tab()) is not None:
-            return taken
-        if thinking.searched(self.session):  # normal and hard think in the search worker
-            self.thinker.think(self.session, self.searched_move)
-            return NOTHING
-        return SAVE if self.session.bot_step() is not None else NOTHING
-
-    def searched_move(self, session, request: dict, action: str) -> bool:
-        self.send(messages.BotAnswer(session, request, action))
-        return True  # a move not played redraws through `update` (the thinking line goes)
-
-    def bot_answer(self, session, request: dict, action: str) -> str:
-        """A searched move came back: played if the game has not moved on. It is saved in this task, its board is
-        drawn in the next one and the table patched in the one after: on a busy two-core tablet each task of the
-        main thread is stretched several times over, so the page stays responsive only if no single task does two
-        of these."""
-        if self.session is not session or not session.bot_answer(request, action):
-            return TABLE  # not played: the thinking line goes
-        played = session.state
-        if (taken := self.autosave()) is not None:
-            return taken
-
-        async def later() -> None:
-            await asyncio.sleep(0)  # a click waiting since the answer came goes first
-            if self.session is session and session.state is played and self.screen == "game" \
-                    and self.covered_for is None and not session.over:
-                table.prepare(self.table_model(), self.cat)  # the board in a task of its own, taken by the redraw
-                await asyncio.sleep(0)
-            self.send(messages.Played(session, played))
-        asyncio.ensure_future(later())
-        return NOTHING
-
-    # ------------------------------------------------------------------ saving
-
-    def autosave(self) -> str | None:
-        """Save the game; NEXT when another tab had moved it on and its newer state was taken instead."""
-        if self.net is not None:
-            self.net.autosave()  # the referee saves (with its seats and tokens) before it tells the guests
-            return None
-        newer, failed_now = self.saver.save(self.session, time.time())
-        if failed_now:
-            self.show_notice(self.cat.t("app.notice.save_failed"))
-        return self.take(newer)
-
-    def other_tab(self) -> str | None:
-        """If another tab moved this game on, take its newer state (never write over it): NEXT."""
-        return self.take(self.saver.newer(self.session, time.time()) if self.session is not None else None)
-
-    def take(self, newer: saving.Newer | None) -> str | None:
-        if newer is None:
-            return None
-        if newer.session is None:  # unreadable: both kept, this game saved under a new id
-            self.show_notice(self.cat.t("app.notice.forked"))
-            return None
-        self.clock.following = True
-        shown = self.open_session(newer.session, save=False)
-        self.show_notice(self.cat.t("app.notice.other_tab"))
-        return shown
-
-    def resume(self, save_id: str) -> str | None:
-        if nethost.is_host_save(text := self.tab.read(save_id) if save_id else None):
-            return nethost.resume_host(self, text, save_id)  # a host's game on several devices
-        try:
-            session = saving.read(self.tab, save_id, self.games) if save_id else None
-        except core.InvalidSave as exc:  # kept as it is: the home list says why, and offers Export and Delete
-            self.show_notice(self.cat.t("app.notice.unreadable", name=clip(save_id, 40),
-                                        reason=self.cat.t(exc.key, **exc.params)))
-            dom.shell().refused(save_id, exc.key, saving.refusal_params(exc))
-            return None
-        return self.open_session(session) if session is not None else None
-
-    def open_import(self, text: str) -> str:
-        """A refused save raises `core.InvalidSave`: said by `fail`, the game in progress kept. A history file is
-        joined to this device's history."""
-        if historypage.is_history(text):
-            added = historypage.imported(self.tab.local, text)
-            self.show_notice(self.cat.t("history.imported", n=added))
-            return self.show_history() or NOTHING
-        session = Session.from_save(text, self.games, save_id=f"import-{int(time.time() * 1000)}")
-        refused = analysing.imported(text, session, self.tab.local)
-        if refused is not None:  # the game is imported; its analysis was not (said, and nothing else lost)
-            self.show_notice(self.cat.t("analysis.import_refused", reason=self.cat.t(refused[0], **refused[1])))
-        return self.open_session(session)
-
-    def export(self, _arg: str = "") -> None:
-        if self.session is not None:
-            screens.hide("confirm")
-            s = self.session
-            text = s.to_save(updated=time.time())
-            if s.over:  # a finished game goes with its analysis, if it has one
-                text = analysing.exported(text, self.tab.local.get(storage.ANALYSIS_PREFIX + s.save_id))
-            dom.download(text, f"pygames-{s.save_id}.json")
-
     # ------------------------------------------------------------------ dialogs, errors, notices
 
     def ask(self, question: str, yes_command: str, yes_key: str, no_key: str) -> None:
@@ -567,18 +405,6 @@ class App:
         screens.notice(message)
 
     # ------------------------------------------------------------------ tutorial, replay
-
-    def start_tutorial(self, game_id: str) -> str | None:
-        session = tutorials.new_session(game_id, self.games, self.tab)
-        return self.open_session(session) if session is not None else None
-
-    def start_tutorial_from_link(self) -> str | None:
-        game_id, delay = tutorials.link()
-        if game_id is None:
-            return None
-        if delay is not None:
-            self.clock.delay = delay
-        return self.start_tutorial(game_id)
 
     def replay_tick(self) -> None:
         self.send(messages.ReplayStep())

@@ -82,7 +82,7 @@ def screen_state(app, name: str, value) -> str | None:
     if app.guest() is not None:
         app.net.rerender()
         return None
-    return TABLE if app.session is not None else None
+    return TABLE if app.session is not None or app.trainer.active else None  # a puzzle's table too
 
 
 def show_preview(app, action: str) -> str | None:
@@ -246,6 +246,14 @@ def analysis_changed(app, _arg: str) -> str | None:
     return None
 
 
+def puzzles_open(app, _arg: str) -> str | None:
+    """Learn from your mistakes: the first unsolved puzzle of the saved games, on its game's table."""
+    if not app.trainer.open():
+        app.show_notice(app.cat.t("puzzle.none"))
+        return None
+    return TABLE
+
+
 def review_close(app, _arg: str) -> str | None:
     """Back where the replay was opened: the end screen of a finished game, else the table."""
     if not app.reviewing.close():
@@ -285,6 +293,11 @@ COMMANDS = {
     "review-close": review_close,
     "review-at": review_at,
     "history": lambda app, _arg: app.show_history(),
+    "puzzles": puzzles_open,
+    "puzzle-next": lambda app, _arg: (app.trainer.next(), TABLE)[1] if app.trainer.active else None,
+    "puzzle-show": lambda app, _arg: (app.trainer.show(), TABLE)[1] if app.trainer.active else None,
+    "puzzle-close": lambda app, _arg: app.show_history() if app.trainer.active else None,
+    "puzzle-changed": lambda app, _arg: TABLE if app.trainer.active else None,
     "history-export": lambda app, _arg: historypage.export(app.tab.local),
     "analyse": analyse,
     "analyse-stop": analyse_stop,

@@ -47,14 +47,14 @@ def remember_analysis(store, save_id: str, reports: list[dict]) -> None:
         store.set(history.KEY, history.to_text(history.with_analysis(records, save_id, reports)))
 
 
-def model(store) -> historyview.Screen:
+def model(store, puzzles: int = 0) -> historyview.Screen:
     records, refused = read(store)
     saves = frozenset(key[len(SAVE_PREFIX):] for key in store.keys() if key.startswith(SAVE_PREFIX))
-    return historyview.Screen(history.statistics(records), tuple(records), saves, refused)
+    return historyview.Screen(history.statistics(records), tuple(records), saves, refused, puzzles)
 
 
-def draw(store, cat) -> None:
-    vdom.patch(by_id("history"), historyview.screen(model(store), cat))
+def draw(store, cat, puzzles: int = 0) -> None:
+    vdom.patch(by_id("history"), historyview.screen(model(store, puzzles), cat))
 
 
 def export(store) -> None:

@@ -21,6 +21,7 @@ class Screen:
     records: tuple  # the records, oldest first
     saves: frozenset  # save ids still stored (their replay can open)
     refused: tuple[str, dict] | None = None  # the stored history could not be read
+    puzzles: int = 0  # the saved games' mistakes and blunders found by their analysis (pygames/app/puzzles.py)
 
 
 def screen(model: Screen, cat) -> object:
@@ -32,6 +33,11 @@ def screen(model: Screen, cat) -> object:
         key, params = model.refused
         root.append(el("p", {"class": "error-line", "role": "alert", "data-testid": "history-refused"},
                        cat.t("history.refused", reason=cat.t(key, **params))))
+    root.append(el("p", {"class": "row history-puzzles"}, None, [
+        el("button", {"type": "button", "data-command": "puzzles", "data-testid": "puzzles-open",
+                      "class": "primary" if model.puzzles else None, "disabled": not model.puzzles},
+           cat.t("puzzle.open", n=model.puzzles)),
+        *([] if model.puzzles else [el("span", None, cat.t("puzzle.how"))])]))
     overall = model.stats.get("all")
     if not overall or not overall["played"]:
         root.append(el("p", {"data-testid": "history-empty"}, cat.t("history.empty")))

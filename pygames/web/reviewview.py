@@ -125,3 +125,39 @@ def controls(position, cat) -> list:
                cat.t("review.table") if seat is None else cat.seat_name(seat))
               for seat in position.seats]]))
     return bar
+
+
+def puzzle_status(shown, cat) -> str:
+    """Which puzzle of how many, and the task."""
+    return cat.t("puzzle.status", number=shown.number, total=shown.total, solved=shown.solved)
+
+
+def puzzle_banner(shown, cat) -> object:
+    """The task, then the verdict of the answer (and the best move, once answered or shown)."""
+    if shown.state == "asking":
+        words = cat.t("puzzle.ask", mark=cat.t(f"analysis.mark.{shown.mark}"))
+    elif shown.state == "judging":
+        words = cat.t("puzzle.judging", answer=shown.answer)
+    elif shown.state == "solved":
+        words = cat.t("puzzle.solved", answer=shown.answer, best=shown.best)
+    elif shown.state == "missed":
+        words = cat.t("puzzle.missed", answer=shown.answer, best=shown.best, points=round(shown.loss * 100))
+    else:
+        words = cat.t("puzzle.shown", best=shown.best)
+    return el("div", {"id": "last-move", "class": "last-move replaying", "data-testid": "last-move"}, None, [
+        el("button", {"type": "button", "class": "quiet replay-end", "data-command": "puzzle-close",
+                      "data-testid": "puzzle-close"}, cat.t("review.close")),
+        el("p", {"data-testid": "puzzle", "data-state": shown.state, "role": "status"}, words)])
+
+
+def puzzle_controls(shown, cat) -> list:
+    """Show the answer and Skip while it is asked; Next once it is answered."""
+    def button(command: str, key: str, primary: bool = False):
+        return el("button", {"type": "button", "data-command": command, "data-testid": command,
+                             "class": "primary" if primary else "quiet"}, cat.t(key))
+    if shown.state == "asking":
+        return [button("puzzle-show", "puzzle.show"), button("puzzle-next", "puzzle.skip")]
+    if shown.state == "judging":
+        return []
+    return [button("puzzle-show", "puzzle.show")] * (shown.state == "missed") + \
+        [button("puzzle-next", "puzzle.next", True)]

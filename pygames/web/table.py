@@ -68,6 +68,7 @@ class Model:
     seat_open: int | None = None  # the seat whose full area is open over the board (a tap on its summary)
     previewing: str | None = None  # a board target tapped once (touch preview): selected, its words and Confirm shown
     review: object = None  # review.Position: a whole game's replay on screen (`view` is that step's, `legal` empty)
+    puzzle: object = None  # puzzling.Shown: a puzzle from a past mistake (its prompt and verdict, its controls)
 
 
 # A guest's link, in words in the status row: "ok" (moves go through), "sending" (a move waits for the host's
@@ -87,6 +88,8 @@ def table(model: Model, cat) -> vdom.Node:
         board_of(game).render(board, model.stage.frame.view, [], cat)
     bar = [] if not shown else reviewview.controls(model.review, cat) if model.review is not None else \
         action_bar(model, game, cat, [a for a in legal if a not in placed])
+    if shown and model.puzzle is not None:
+        bar += reviewview.puzzle_controls(model.puzzle, cat)
     bare = shown and (not placed or model.stage is not None)  # a board with no target on it (a replay's too)
     guide = model.guide if shown else None
     screen = vdom.fragment()
@@ -206,6 +209,8 @@ def status_text(model: Model, game, cat) -> str:
     view, viewer = model.view, model.viewer
     if model.review is not None:
         return reviewview.status(model.review, cat)
+    if model.puzzle is not None:
+        return reviewview.puzzle_status(model.puzzle, cat)
     status = getattr(game, "status", None)
     if viewer is not None and viewer in view["to_move"] and status is not None:
         key, args = status(view)
@@ -259,7 +264,7 @@ def action_bar(model: Model, game, cat, leftover: list[str]) -> list:
     for action in leftover:
         bar.append(el("button", {"type": "button", "data-action": action, "class": "act"},
                       action_label(game, model.view, action, cat)))
-    if len(model.legal) >= 2:  # "What would the computer play?" for a real choice
+    if len(model.legal) >= 2 and model.puzzle is None:  # "What would the computer play?" for a real choice
         bar.append(el("button", {"type": "button", "data-command": "hint", "class": "quiet hint",
                                  "data-testid": "hint"}, cat.t("game.hint")))
     if model.hint is not None:
@@ -376,6 +381,8 @@ def banner(model: Model, cat) -> vdom.Node:
     hot-seat play it first names who played since the viewer's last action. During a replay: its step instead."""
     if model.review is not None:
         return reviewview.banner(model.review, model.view, cat)
+    if model.puzzle is not None:
+        return reviewview.puzzle_banner(model.puzzle, cat)
     if model.stage is not None:
         return reviewview.replay_bar(model.stage, model.first_fresh, cat)
     entries = model.view["log"][model.first_fresh:]

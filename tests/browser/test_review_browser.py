@@ -266,3 +266,42 @@ def test_a_finished_game_joins_the_history_and_its_statistics(page):
     page.page.tap("[data-testid=history-recent] [data-command='review-save:sik-over']")
     page.page.wait_for_selector("[data-testid=review-slider]", state="visible")
     assert page.errors == []
+
+
+def test_a_mistake_of_a_saved_game_is_a_puzzle_solved_with_the_best_move(page):
+    from test_puzzles import game_with_a_blunder
+
+    from pygames.core import analysis
+
+    s, planted = game_with_a_blunder()
+    page.page.set_viewport_size(VIEWPORTS["1024x768"])
+    page.reset_storage()
+    page.page.evaluate("""([id, text, judged]) => { localStorage.setItem('pygames.save.' + id, text);
+      localStorage.setItem('pygames.saves', JSON.stringify([id])); localStorage.setItem('pygames.analysis.' + id,
+      judged); }""", [s.save_id, s.to_save(updated=1.0), analysis.stored({planted.step: planted}, "full", 1)])
+    page.reload()
+    page.page.tap("[data-testid=history-open]")
+    page.page.wait_for_selector("#history:visible")
+    page.page.tap("[data-testid=puzzles-open]")
+    page.page.wait_for_selector("[data-testid=puzzle][data-state=asking]", state="visible")
+    assert "1 of 1" in page.status() and "0 solved" in page.status()
+    assert page.page.locator("[data-testid=hint]").count() == 0  # no "what would the computer play?" here
+    actions = page.enabled_actions()
+    assert planted.best in actions and planted.played in actions
+    page.click_action(planted.best)  # a touch screen: the first tap selects, Confirm answers
+    page.page.wait_for_selector("button[data-confirm]", state="visible")
+    page.page.locator("button[data-confirm]").first.tap()
+    page.page.wait_for_selector("[data-testid=puzzle][data-state=solved]", state="attached", timeout=60_000)
+    assert page.enabled_actions() == []  # answered: nothing more to play on it
+    page.page.tap("[data-testid=puzzle-next]")  # the one puzzle again
+    page.page.wait_for_selector("[data-testid=puzzle][data-state=asking]", state="visible")
+    assert "1 solved" in page.status()
+    page.click_action(planted.played)  # the move played in the game: not accepted
+    page.page.locator("button[data-confirm]").first.tap()
+    page.page.wait_for_selector("[data-testid=puzzle][data-state=missed]", state="attached", timeout=60_000)
+    page.page.tap("[data-testid=puzzle-show]")
+    page.page.wait_for_selector("[data-testid=puzzle][data-state=shown]", state="attached")
+    assert axe_problems(page.page, "puzzle") == []
+    page.page.tap("[data-testid=puzzle-close]")
+    page.page.wait_for_selector("#history:visible")
+    assert page.errors == []
