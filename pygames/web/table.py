@@ -18,6 +18,7 @@ from pygames.core import registry
 
 from . import kit, lastmove, match_view, reviewview, vdom
 from .boards import board_of
+from .marks import mark_hint, mark_preview, mark_target, mark_waiting
 from .vdom import el
 
 HUMAN = "human"
@@ -106,35 +107,48 @@ def table(model: Model, cat) -> vdom.Node:
         guide_panel(guide, cat) if guide is not None and not guide.docked else slot(),
         banner(model, cat) if shown else el("div", {"id": "last-move", "class": "last-move",
                                                      "data-testid": "last-move", "hidden": True}),
-        el("div", {"class": "table", "data-game": model.game_id if shown else None}, None, [
-            # With no target on it (the table, a seat waiting) the board itself takes the focus, so a keyboard can
-            # still scroll it (WCAG 2.1.1: a scrollable region is reachable).
-            # `data-game`: the game's look (its art stylesheet), with no selector on what the board holds
-            # The board's one stage: laid out in the board's box and scaled to fit it (static/zoom.js).
-            el("div", {"id": "board", "class": "board", "data-testid": "board",
-                       "data-game": model.game_id if shown else None,
-                       "data-look-keys": " ".join(board_of(game).look_keys) or None if shown else None,
-                       "tabindex": 0 if bare else None,
-                       "role": "region" if bare else None, "aria-label": cat.t("game.board") if bare else None},
-               None, [el("div", {"class": "stage"}, None, board.kids)] if shown else []),
-            # every seat's summary, always in view: a strip beside or over the board (static/app.css)
-            el("section", {"class": "seats-box", "aria-labelledby": "scores-title"}, None, [
-                el("h3", {"id": "scores-title", "class": "visually-hidden", "data-i18n": "game.players"},
-                   cat.t("game.players")),
-                el("ul", {"id": "scores", "class": "scores seats-strip", "data-count": len(model.kinds)}, None,
-                   players(model, game, cat) if shown else [])]),
-            seat_area(model, game, cat) if shown else slot(),
-            el("aside", {"id": "side", "class": "side"}, None, [
-                guide_panel(guide, cat) if guide is not None and guide.docked else slot(),
-                el("section", {"class": "side-log", "aria-labelledby": "log-title"}, None, [
-                    el("h3", {"id": "log-title", "data-i18n": "game.log"}, cat.t("game.log")),
-                    el("ol", {"id": "log", "class": "log", "data-testid": "log", "tabindex": 0,
-                              "aria-labelledby": "log-title"}, None, log_items(model, cat) if shown else [])]),
-            ]),
-        ]),
+        table_area(model, game, board, bare, guide, cat),
         el("div", {"id": "actions", "class": "actions", "data-testid": "actions", "role": "group",
                    "aria-label": "Actions"}, None, bar),
     )
+    set_marks(screen, model, guide, cat)
+    return screen
+
+
+def table_area(model: Model, game, board: vdom.Node, bare: bool, guide: Guide | None, cat) -> vdom.Node:
+    """The table itself: the board, every seat's summary, the open seat's area, the side column (guide, log)."""
+    shown = model.view is not None
+    return el("div", {"class": "table", "data-game": model.game_id if shown else None}, None, [
+        # With no target on it (the table, a seat waiting) the board itself takes the focus, so a keyboard can
+        # still scroll it (WCAG 2.1.1: a scrollable region is reachable).
+        # `data-game`: the game's look (its art stylesheet), with no selector on what the board holds
+        # The board's one stage: laid out in the board's box and scaled to fit it (static/zoom.js).
+        el("div", {"id": "board", "class": "board", "data-testid": "board",
+                   "data-game": model.game_id if shown else None,
+                   "data-look-keys": " ".join(board_of(game).look_keys) or None if shown else None,
+                   "tabindex": 0 if bare else None,
+                   "role": "region" if bare else None, "aria-label": cat.t("game.board") if bare else None},
+           None, [el("div", {"class": "stage"}, None, board.kids)] if shown else []),
+        # every seat's summary, always in view: a strip beside or over the board (static/app.css)
+        el("section", {"class": "seats-box", "aria-labelledby": "scores-title"}, None, [
+            el("h3", {"id": "scores-title", "class": "visually-hidden", "data-i18n": "game.players"},
+               cat.t("game.players")),
+            el("ul", {"id": "scores", "class": "scores seats-strip", "data-count": len(model.kinds)}, None,
+               players(model, game, cat) if shown else [])]),
+        seat_area(model, game, cat) if shown else slot(),
+        el("aside", {"id": "side", "class": "side"}, None, [
+            guide_panel(guide, cat) if guide is not None and guide.docked else slot(),
+            el("section", {"class": "side-log", "aria-labelledby": "log-title"}, None, [
+                el("h3", {"id": "log-title", "data-i18n": "game.log"}, cat.t("game.log")),
+                el("ol", {"id": "log", "class": "log", "data-testid": "log", "tabindex": 0,
+                          "aria-labelledby": "log-title"}, None, log_items(model, cat) if shown else [])]),
+        ]),
+    ])
+
+
+def set_marks(screen: vdom.Node, model: Model, guide: Guide | None, cat) -> None:
+    """The preview, the hint, a guided step's target and a guest's waiting controls, set on the drawn nodes."""
+    shown = model.view is not None
     if shown and model.previewing is not None and model.stage is None:
         mark_preview(screen, model.previewing, cat)
     if shown and model.hint is not None:
@@ -143,7 +157,6 @@ def table(model: Model, cat) -> vdom.Node:
         mark_target(screen, guide.target)
     if shown and model.link is not None and model.link != "ok":
         mark_waiting(screen, model.sending)
-    return screen
 
 
 _LAST_BOARD: list = []  # [(inputs, board fragment, placed actions)] of the last board drawn
@@ -441,83 +454,3 @@ def guide_panel(guide: Guide, cat) -> vdom.Node:
                                        "data-command": f"tutorial-rules:{guide.section}"}, cat.t("tut.rules")))
     panel.appendChild(body)
     return panel
-
-
-# ---------------------------------------------------------------------------------------------------- marks
-
-
-def controls(root: vdom.Node, path: tuple = ()):
-    """(node, its ancestors) for every `[data-action]` control of the tree, in document order."""
-    for kid in root.kids:
-        if isinstance(kid, vdom.Node):
-            if "data-action" in kid.attrs:
-                yield kid, path
-            yield from controls(kid, (*path, kid))
-
-
-def mark_preview(root: vdom.Node, action: str, cat) -> None:
-    """Touch preview: the tapped target on the board is selected (`data-previewing`) and its words, Confirm and Cancel
-    head the action bar (`[data-testid=preview]`); nothing when that target is not on the board now."""
-    for node, path in controls(root):
-        if node.attrs["data-action"] == action and any(a.attrs.get("id") == "board" for a in path):
-            node.attrs["data-previewing"] = "1"
-            words = str(node.attrs.get("title") or node.attrs.get("aria-label") or node.textContent or action)
-            bar = next(a for a in root.kids if isinstance(a, vdom.Node) and a.attrs.get("id") == "actions")
-            bar.kids.insert(0, el("div", {"id": "preview", "class": "preview", "data-testid": "preview",
-                                          "role": "group", "aria-label": cat.t("preview.title")}, None, [
-                el("p", {"class": "preview-text"}, " ".join(words.split())),
-                el("button", {"type": "button", "data-action": action, "class": "act primary", "data-confirm": "1"},
-                   cat.t("preview.confirm")),
-                el("button", {"type": "button", "data-command": "cancel-preview", "class": "quiet"},
-                   cat.t("preview.cancel"))]))
-            return
-
-
-def mark_hint(root: vdom.Node, action: str) -> None:
-    """The hinted action's first control (on the board, else in the action bar) is outlined."""
-    for node, _path in controls(root):
-        if node.attrs["data-action"] == action:
-            node.attrs["data-hint"] = "true"
-            return
-
-
-def mark_target(root: vdom.Node, action: str) -> None:
-    """A scripted step: its target is marked and enabled, every other game control disabled; a target listed in
-    a popover also marks the control that opens it (`data-tutorial-opener`)."""
-    popovers = []
-    for node, path in controls(root):
-        if node.attrs["data-action"] == action:
-            node.attrs["data-tutorial-target"] = ""
-            node.attrs.pop("disabled", None)
-            if not popovers:  # the first target's innermost popover
-                popovers = [None, *[a.attrs.get("id") for a in path if "popover" in a.attrs]]
-        else:
-            node.attrs["disabled"] = ""
-    if len(popovers) > 1:
-        for opener in openers(root, popovers[-1]):
-            opener.attrs["data-tutorial-opener"] = ""
-
-
-def mark_waiting(root: vdom.Node, sending: str | None) -> None:
-    """A guest whose move is in flight or whose link is down: every game control is `aria-disabled` and points
-    to the link line for the reason; the move in flight is marked busy."""
-    for node, _path in controls(root):
-        node.attrs["aria-disabled"] = "true"
-        node.attrs["aria-describedby"] = "link"
-        if node.attrs["data-action"] == sending:
-            node.attrs["aria-busy"] = "true"
-
-
-def openers(root: vdom.Node, popover_id: str | None) -> list:
-    if popover_id is None:
-        return []
-    found = []
-
-    def walk(node: vdom.Node) -> None:
-        for kid in node.kids:
-            if isinstance(kid, vdom.Node):
-                if kid.attrs.get("popovertarget") == popover_id:
-                    found.append(kid)
-                walk(kid)
-    walk(root)
-    return found[:1]
