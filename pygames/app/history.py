@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pygames.core import engine as core
-from pygames.core.guard import nesting_depth
+from pygames.core.analysis import read_json
 
 KEY = "pygames.history"
 VERSION = 1
@@ -94,14 +94,7 @@ def to_text(records: list[dict]) -> str:
 
 def parse(text) -> list[dict]:
     """A stored or imported history, checked record by record; refused whole with a reason if anything is wrong."""
-    if not isinstance(text, str) or len(text) > MAX_TEXT:
-        raise core.InvalidSave("history.too_big", {}, "the history is too big")
-    if nesting_depth(text) > 8:
-        raise core.InvalidSave("history.bad", {}, "the history is nested too deeply")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise core.InvalidSave("history.bad", {}, "the history is not JSON") from None
+    data = read_json(text, MAX_TEXT, "history")
     if not isinstance(data, dict) or data.get("history") != VERSION or not isinstance(data.get("records"), list) \
             or len(data["records"]) > MAX_RECORDS:
         raise core.InvalidSave("history.bad", {}, "not a history this version made")

@@ -204,17 +204,23 @@ def stored(judgements: dict, pass_name: str, seed: int) -> str:
                        "judged": [judgements[step].to_json() for step in sorted(judgements)]}, separators=(",", ":"))
 
 
+def read_json(text, limit: int, kind: str):
+    """A small JSON file of ours read with care: refused (InvalidSave `<kind>.too_big` or `<kind>.bad`) when it is
+    not text, longer than `limit`, nested deeper than any of ours, or not JSON, before anything trusts it."""
+    if not isinstance(text, str) or len(text) > limit:
+        raise engine.InvalidSave(f"{kind}.too_big", {}, f"the {kind} is too big")
+    if nesting_depth(text) > 8:
+        raise engine.InvalidSave(f"{kind}.bad", {}, f"the {kind} is nested too deeply")
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise engine.InvalidSave(f"{kind}.bad", {}, f"the {kind} is not JSON") from None
+
+
 def parse_stored(text, history: list) -> tuple[dict, str, int]:
     """A stored analysis of the game whose history is `history`: ({step: Judgement}, pass, seed). A corrupt,
     hostile, oversized or foreign one raises InvalidSave with a reason (the save itself is not touched)."""
-    if not isinstance(text, str) or len(text) > MAX_STORED:
-        raise engine.InvalidSave("analysis.too_big", {}, "the analysis is too big")
-    if nesting_depth(text) > 8:
-        raise engine.InvalidSave("analysis.bad", {}, "the analysis is nested too deeply")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise engine.InvalidSave("analysis.bad", {}, "the analysis is not JSON") from None
+    data = read_json(text, MAX_STORED, "analysis")
     if not isinstance(data, dict) or data.get("analysis") != VERSION or data.get("pass") not in ("first", "full") \
             or not isinstance(data.get("seed"), int) or not isinstance(data.get("judged"), list):
         raise engine.InvalidSave("analysis.bad", {}, "the analysis is not one this version made")
