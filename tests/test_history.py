@@ -128,3 +128,11 @@ def test_the_history_screen_draws_each_game_and_the_latest_games(lang):
     assert "{" not in json.dumps([n.textContent for n in walk(tree)])  # every word from the catalogue
     empty = historyview.screen(historyview.Screen({"all": history.Tally().summary()}, (), frozenset()), cat)
     assert any(n.attrs.get("data-testid") == "history-empty" for n in walk(empty))
+
+
+def test_a_deep_or_huge_file_is_not_taken_for_a_history():
+    from pygames.web import historypage
+
+    assert not historypage.is_history("[" * 5000 + "]" * 5000)
+    assert not historypage.is_history('{"history": 1, "records": []' + " " * history.MAX_TEXT + "}")
+    assert historypage.is_history(history.to_text([]))

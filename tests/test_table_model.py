@@ -11,7 +11,8 @@ import pytest
 
 from pygames.app.session import EASY, HUMAN, Seat, Session
 from pygames.core import registry
-from pygames.web import i18n, kit, marks, table, vdom
+from pygames.web import i18n, kit, table, vdom
+from pygames.web import marks as table_marks
 
 GAMES = ("ps", "pax", "spy", "sik")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -162,7 +163,7 @@ def test_a_target_in_a_popover_marks_its_opener():
     root.append(vdom.el("button", {"popovertarget": "ways"}, "Room"),
                 vdom.el("div", {"id": "ways", "popover": ""}, None, [
                     vdom.el("button", {"data-action": "go:1"}), vdom.el("button", {"data-action": "go:2"})]))
-    marks.mark_target(root, "go:2")
+    table_marks.mark_target(root, "go:2")
     assert "data-tutorial-opener" in root.kids[0].attrs
     first, second = root.kids[1].kids
     assert "disabled" in first.attrs and "data-tutorial-target" in second.attrs

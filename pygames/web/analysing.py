@@ -25,6 +25,7 @@ class Analyst:
         self.save_id: str | None = None
         self.history: list | None = None
         self.todo: list = []  # analysis.decisions of the game
+        self.chance: tuple[int, ...] = ()  # its steps that drew on chance or showed hidden cards
         self.judged: dict = {}  # step -> analysis.Judgement
         self.asked = False  # the player asked for it (stored: a stored partial analysis is resumed)
         self.running_for: str | None = None  # the save whose analysis is under way
@@ -39,8 +40,9 @@ class Analyst:
         self.stopping = True  # another game's analysis ends after its current decision
         self.save_id, self.history, self.judged, self.refused = session.save_id, history, {}, None
         self.asked = False
-        self.todo = analysis.decisions(session.game, session.state["players"], session.state["seed"],
-                                       session.state["options"], history, set(session.humans))
+        recipe = (session.game, session.state["players"], session.state["seed"], session.state["options"], history)
+        self.todo = analysis.decisions(*recipe, set(session.humans))
+        self.chance = tuple(analysis.chance_steps(*recipe))
         text = self.store.get(ANALYSIS_PREFIX + session.save_id)
         if text is not None:
             try:
@@ -123,7 +125,7 @@ class Analyst:
                       for j in [self.judged[step]])
         series = tuple((j.step, j.seat, j.value_played, j.mark) for j in judged)
         return analysisview.Analysis(state, done, len(self.todo), full, reports, worst, series,
-                                     len(self.history), session.state["players"])
+                                     len(self.history), session.state["players"], chance=self.chance)
 
     def reports(self, session) -> list[dict]:
         """Each player's report card (analysis.report) of this game, for its record in the history."""
@@ -133,7 +135,8 @@ class Analyst:
     @staticmethod
     def report(seat: int, judged: list) -> analysisview.Report:
         card = analysis.report(judged, seat)
-        return analysisview.Report(seat, card["decisions"], card["accuracy"], tuple(card["counts"].items()))
+        return analysisview.Report(seat, card["decisions"], card["accuracy"], tuple(card["counts"].items()),
+                                   card["luck"])
 
     def verdict(self, session, step: int, cat) -> str | None:
         """The verdict of the decision that led to replay step `step` (history index step - 1), in words."""
@@ -157,9 +160,9 @@ def exported(save_text: str, stored_text: str | None) -> str:
 def imported(text: str, session, store) -> tuple[str, dict] | None:
     """An imported file's analysis kept beside the imported game; a refused one is dropped with its reason (the
     game itself is imported: nothing else is lost). Returns the refusal, or None."""
-    try:
+    try:  # a save already read whole by Session.from_save (its size and depth checked)
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or "analysis" not in data:
         return None

@@ -34,6 +34,7 @@ class Report:
     decisions: int
     accuracy: float | None
     counts: tuple[tuple[str, int], ...]
+    luck: float = 0.0  # what the draws and the others' play gave (+) or took (−), in expected score
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ class Analysis:
     steps: int = 0  # the game's decisions, analysed or not (the chart's width)
     players: int = 2
     refused: tuple[str, dict] | None = None
+    chance: tuple[int, ...] = ()  # the steps that drew on chance or showed hidden cards (the chart's band)
 
 
 def part(model: Analysis, save_id: str, cat) -> object:
@@ -102,7 +104,10 @@ def chart(model: Analysis, cat) -> object:
     def y(value: float) -> float:
         return round(height - pad - (height - 2 * pad) * value, 1)
 
-    kids = [svg("line", {"x1": pad, "x2": width - pad, "y1": y(0.5), "y2": y(0.5), "class": "analysis-mid"})]
+    band = max(2.0, (width - 2 * pad) / steps)
+    kids = [svg("rect", {"x": round(x(step) - band / 2, 1), "y": pad, "width": round(band, 1),
+                         "height": height - 2 * pad, "class": "analysis-chance"}) for step in model.chance]
+    kids.append(svg("line", {"x1": pad, "x2": width - pad, "y1": y(0.5), "y2": y(0.5), "class": "analysis-mid"}))
     for seat in sorted({s for _step, s, _v, _m in model.series}):
         points = [(step, value, mark) for step, s, value, mark in model.series if s == seat]
         colour = LINES[seat % len(LINES)]
@@ -125,12 +130,14 @@ def report_table(model: Analysis, cat) -> object:
     """A report card per player: decisions judged, accuracy, and how many of each mark."""
     head = el("tr", None, None, [el("th", {"scope": "col"}, cat.t("over.player")),
                                  el("th", {"scope": "col"}, cat.t("analysis.accuracy")),
+                                 el("th", {"scope": "col"}, cat.t("analysis.luck")),
                                  *[el("th", {"scope": "col"}, MARK_SYMBOLS[m] + " " + cat.t(f"analysis.mark.{m}"))
                                    for m in MARK_COLOURS]])
     rows = [el("tr", {"data-player": r.seat, "data-testid": "analysis-report"}, None, [
         el("th", {"scope": "row"}, cat.seat_name(r.seat)),
         el("td", {"data-accuracy": "" if r.accuracy is None else r.accuracy},
            "—" if r.accuracy is None else cat.t("analysis.percent", value=f"{r.accuracy:.0f}")),
+        el("td", {"data-luck": r.luck}, f"{r.luck * 100:+.0f}"),
         *[el("td", {"data-mark": m}, str(n)) for m, n in r.counts]]) for r in model.reports]
     return el("div", {"class": "table-scroll"}, None, [
         el("table", {"class": "analysis-report"}, None, [el("thead", None, None, [head]),

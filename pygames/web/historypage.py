@@ -12,6 +12,7 @@ import time
 from pygames.app import history
 from pygames.app.storage import SAVE_PREFIX
 from pygames.core import engine as core
+from pygames.core.guard import nesting_depth
 
 from . import dom, historyview, vdom
 from .dom import by_id
@@ -64,7 +65,10 @@ def export(store) -> None:
 
 
 def is_history(text: str) -> bool:
-    """Whether an imported file is a history (rather than a save): its first field says so."""
+    """Whether an imported file is a history (rather than a save): its fields say so. A file too big or too deep to
+    be one is not read here (a hostile save is refused by the save's own checks)."""
+    if len(text) > history.MAX_TEXT or nesting_depth(text) > 8:
+        return False
     try:
         data = json.loads(text)
     except ValueError:
