@@ -191,13 +191,8 @@ def test_a_shared_game_carries_its_analysis_and_a_bad_one_is_dropped_with_its_re
     assert shelf.kept == {}
 
 
-def test_luck_is_what_moved_a_seats_value_between_its_decisions_and_the_band_marks_draws_and_reveals():
-    def j(step, played, best):
-        return analysis.Judgement(step, 0, "a", "a", played, best, 0.0, 0.0, (played, 1 - played), 8, "best", 100.0)
-    own = [j(0, 0.5, 0.5), j(4, 0.7, 0.7), j(9, 0.4, 0.45)]
-    assert analysis.luck(own) == pytest.approx([0.2, -0.25])
-    assert analysis.report(own, 0)["luck"] == pytest.approx(-0.05)
-    for gid, some in (("ps", False), ("pax", True), ("sik", True)):  # PS deals all at the start: no draw after
+def test_the_charts_band_marks_the_steps_that_drew_or_revealed():
+    for gid, some in (("ps", False), ("pax", True), ("sik", True)):  # PS-8.1: PS draws all its chance at setup
         game = registry.load(gid)
         state = played_game(gid)
         steps = analysis.chance_steps(game, state["players"], state["seed"], state["options"], state["history"])

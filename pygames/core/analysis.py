@@ -174,17 +174,8 @@ def report(judgements: list, seat: int) -> dict:
     own = [j for j in judgements if j.seat == seat]
     counts = {name: sum(1 for j in own if j.mark == name) for name in MARKS}
     worst = sorted((j for j in own if j.mark in ("inaccuracy", "mistake", "blunder")), key=lambda j: -j.loss)[:3]
-    swing = luck(own)
     return {"seat": seat, "decisions": len(own), "counts": counts, "accuracy": game_accuracy(own),
-            "worst": [j.step for j in worst], "luck": round(sum(swing), 3)}
-
-
-def luck(own: list) -> list[float]:
-    """What moved a seat's expected score between two of its decisions without it deciding: its value at the next
-    decision (the best it could then do) less the value of the move it had played (which averaged over every draw
-    and the computer's playout answers). The draws' luck and the others' play together, from its own view; the sum
-    is how much the game gave or took. Never counted as a mistake."""
-    return [later.value_best - earlier.value_played for earlier, later in zip(own, own[1:], strict=False)]
+            "worst": [j.step for j in worst]}
 
 
 def chance_steps(game, players: int, seed: int, options: dict, history: list) -> list[int]:

@@ -135,8 +135,7 @@ class Analyst:
     @staticmethod
     def report(seat: int, judged: list) -> analysisview.Report:
         card = analysis.report(judged, seat)
-        return analysisview.Report(seat, card["decisions"], card["accuracy"], tuple(card["counts"].items()),
-                                   card["luck"])
+        return analysisview.Report(seat, card["decisions"], card["accuracy"], tuple(card["counts"].items()))
 
     def verdict(self, session, step: int, cat) -> str | None:
         """The verdict of the decision that led to replay step `step` (history index step - 1), in words."""

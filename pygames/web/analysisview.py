@@ -34,7 +34,6 @@ class Report:
     decisions: int
     accuracy: float | None
     counts: tuple[tuple[str, int], ...]
-    luck: float = 0.0  # what the draws and the others' play gave (+) or took (−), in expected score
 
 
 @dataclass(frozen=True)
@@ -130,14 +129,12 @@ def report_table(model: Analysis, cat) -> object:
     """A report card per player: decisions judged, accuracy, and how many of each mark."""
     head = el("tr", None, None, [el("th", {"scope": "col"}, cat.t("over.player")),
                                  el("th", {"scope": "col"}, cat.t("analysis.accuracy")),
-                                 el("th", {"scope": "col"}, cat.t("analysis.luck")),
                                  *[el("th", {"scope": "col"}, MARK_SYMBOLS[m] + " " + cat.t(f"analysis.mark.{m}"))
                                    for m in MARK_COLOURS]])
     rows = [el("tr", {"data-player": r.seat, "data-testid": "analysis-report"}, None, [
         el("th", {"scope": "row"}, cat.seat_name(r.seat)),
         el("td", {"data-accuracy": "" if r.accuracy is None else r.accuracy},
            "—" if r.accuracy is None else cat.t("analysis.percent", value=f"{r.accuracy:.0f}")),
-        el("td", {"data-luck": r.luck}, f"{r.luck * 100:+.0f}"),
         *[el("td", {"data-mark": m}, str(n)) for m, n in r.counts]]) for r in model.reports]
     return el("div", {"class": "table-scroll"}, None, [
         el("table", {"class": "analysis-report"}, None, [el("thead", None, None, [head]),
