@@ -157,3 +157,22 @@ def test_the_steps_the_autoplay_and_the_keys_words():
     assert review.step == 0 and review.playing
     review.play(False)
     assert not review.tick() and review.step == 0
+
+
+def test_the_next_mistake_goes_to_the_first_one_after_the_step_shown():
+    from dataclasses import replace
+
+    from pygames.web import reviewview
+
+    s = finished("sik")
+    review = Review(s.game, s.state, 0, True)
+    review.go(10)
+    cat = _cat()
+
+    def target(position):
+        found = [n for node in reviewview.controls(position, cat) for n in [node, *walk(node)]
+                 if n.attrs.get("data-testid") == "review-mistake"]
+        return found[0].attrs["data-command"] if found else None
+    assert target(review.position()) is None  # no analysis: no such button
+    assert target(replace(review.position(), costly=(4, 12, 30))) == "review-go:12"
+    assert target(replace(review.position(), costly=(4, 8))) == "review-go:4"  # after the last: the first again

@@ -34,6 +34,7 @@ class Position:
     line_steps: tuple[int, ...]
     over: bool  # the game reviewed is finished (so every seat's view may be shown)
     verdict: str | None = None  # the analysis's verdict of the decision shown, in words (pygames/web/analysing.py)
+    costly: tuple[int, ...] = ()  # the replay steps right after the analysis's mistakes and blunders
 
 
 class Review:

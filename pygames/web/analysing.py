@@ -137,6 +137,12 @@ class Analyst:
         card = analysis.report(judged, seat)
         return analysisview.Report(seat, card["decisions"], card["accuracy"], tuple(card["counts"].items()))
 
+    def costly_steps(self, session) -> tuple[int, ...]:
+        """The replay steps just after each mistake or blunder found (a replay's "next mistake" goes there)."""
+        if self.save_id != session.save_id:
+            return ()
+        return tuple(sorted(step + 1 for step, j in self.judged.items() if j.mark in ("mistake", "blunder")))
+
     def verdict(self, session, step: int, cat) -> str | None:
         """The verdict of the decision that led to replay step `step` (history index step - 1), in words."""
         j = self.judged.get(step - 1) if self.save_id == session.save_id else None

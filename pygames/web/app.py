@@ -230,8 +230,8 @@ class App(Opening, TurnsAndSaves):
                 self.show_screen("game")
             model = self.reviewing.model(self.session, self.board, gamescreen.with_device)
             verdict = self.analyst.verdict(self.session, model.review.step, self.cat)
-            self.screen_.paint(replace(model, review=replace(model.review, verdict=verdict)) if verdict else model,
-                               None)
+            costly = self.analyst.costly_steps(self.session)  # the analysis's "next mistake"
+            self.screen_.paint(replace(model, review=replace(model.review, verdict=verdict, costly=costly)), None)
             return
         if what == TABLE:
             if self.screen == "game" and self.covered_for is None and not self.session.over:

@@ -115,6 +115,11 @@ def controls(position, cat) -> list:
             el("input", {"type": "range", "min": 0, "max": position.total, "step": 1, "value": position.step,
                          "data-command": "review-go", "data-testid": "review-slider",
                          "aria-valuetext": status(position, cat)})])]
+    later = [step for step in position.costly if step > position.step]
+    if position.costly:  # the analysis found mistakes: the next one, a tap away (from the start again after the last)
+        target = later[0] if later else position.costly[0]
+        bar.append(el("button", {"type": "button", "class": "review-mistake", "data-testid": "review-mistake",
+                                 "data-command": f"review-go:{target}"}, cat.t("review.next_mistake")))
     if len(position.seats) > 1:  # a finished game: each seat's view in turn, and the table's
         bar.append(el("div", {"class": "review-seats", "role": "group", "aria-labelledby": "review-whose"}, None, [
             el("span", {"id": "review-whose", "class": "review-whose"}, cat.t("review.whose")),
