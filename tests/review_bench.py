@@ -9,11 +9,14 @@
   mean SE of the full pass, and the main thread's longest task meanwhile (target: none over 50 ms).
 - Stability (CPython, the same judge as the worker): the full pass with two analysis seeds, the share of decisions
   whose mark agrees (target >= 90 %) and whether every mistake or blunder of one is one of the other.
+- Calibration (CPython): the marks of a random player's games and of the easy computer's own
+  (`PYGAMES_BENCH_CALIBRATION_ONLY=1` runs it alone).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import time
@@ -115,9 +118,42 @@ def stability(session) -> tuple[float, bool]:
     return agree, held
 
 
+def calibration(games: int = 4) -> None:
+    """The analysis's marks of the easy computer's own games and of a random player's (seat 0, against the easy
+    computer, seeded): accuracy, and mistakes and blunders per game (targets: random's accuracy <= 50 %; hard's own
+    games >= 90 % best or good, <= 1 blunder per 10 games: hard is not measured here, its search costs seconds a
+    move). CPython, the worker's judge and the full pass's worlds."""
+    from pygames.core import analysis, bots, engine, registry
+    from pygames.core.rng import Rng
+
+    for gid, players in SETUPS:
+        game = registry.load(gid)
+        rounds = int(analysis.THRESHOLDS["rounds"]["full"][gid])
+        for name, bot in (("random", bots.random_bot), ("easy", bots.default_bot(game))):
+            judged, good = [], 0
+            for seed in range(1, games + 1):
+                state = engine.new_game(game, players, seed, {})
+                rng = Rng(seed)
+                seats = [bot] + [bots.default_bot(game)] * (players - 1)
+                state = bots.play_out(game, state, seats, rng)
+                found = analysis.decisions(game, players, seed, {}, state["history"], {0})
+                judged.append([analysis.judge(game, view, legal, played, rounds=rounds, seed=step, step=step)
+                               for step, _seat, view, legal, played in found])
+            flat = [j for game_judged in judged for j in game_judged]
+            good = sum(1 for j in flat if j.mark in ("best", "good")) / max(1, len(flat))
+            accuracy = sum(analysis.game_accuracy(g) or 0 for g in judged) / len(judged)
+            costly = sum(1 for j in flat if j.mark in ("mistake", "blunder")) / games
+            blunders = sum(1 for j in flat if j.mark == "blunder") / games
+            print(f"{gid}: {name} player's games ({games}): accuracy {accuracy:.0f} %, best or good {good * 100:.0f} %,"
+                  f" mistakes and blunders {costly:.1f} a game, blunders {blunders:.1f} a game", flush=True)
+
+
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
+    if os.environ.get("PYGAMES_BENCH_CALIBRATION_ONLY") == "1":  # the CPython calibration alone
+        calibration()
+        return 0
     build.build(build.DIST_TEST, with_test_games=True)
     server = build.start_server_thread(build.DIST_TEST)
     origin = f"http://127.0.0.1:{server.server_port}"
@@ -143,4 +179,5 @@ def main() -> int:
                   f"every mistake or blunder in both: {held}", flush=True)
         browser.close()
     server.shutdown()
+    calibration()
     return 0
